@@ -1,0 +1,117 @@
+// Reduce-then-scan of u32, one level of a multi-level scan (src/gpu/scan.ts drives the levels).
+//   reduceBlocks: blockSums[b] = sum of block b of `input`
+//   scanBlocks:   output = scan of each block, plus blockOffsets[b] (the exclusive scan of blockSums)
+// Each workgroup owns one block of BLOCK = WORKGROUP * ITEMS elements. No workgroup waits on another,
+// so nothing relies on forward progress between workgroups.
+
+override INCLUSIVE: bool = false;
+// Level 0 of a compaction scans flags: any non-zero word counts as 1.
+override FLAGS_AS_BITS: bool = false;
+
+const WORKGROUP: u32 = 256u;
+const ITEMS: u32 = 8u;
+const BLOCK: u32 = WORKGROUP * ITEMS;
+
+struct Params {
+  count: u32,
+  blockCount: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+
+var<workgroup> tile: array<u32, BLOCK>;
+var<workgroup> partial: array<u32, WORKGROUP>;
+
+fn blockIndex(group: vec3u, groups: vec3u) -> u32 {
+  return group.x + group.y * groups.x;
+}
+
+fn load(index: u32) -> u32 {
+  if (index >= params.count) {
+    return 0u;
+  }
+  let value = input[index];
+  if (FLAGS_AS_BITS) {
+    return select(0u, 1u, value != 0u);
+  }
+  return value;
+}
+
+// Inclusive scan of one value per invocation across the workgroup (Hillis-Steele).
+fn workgroupInclusiveScan(local: u32, value: u32) -> u32 {
+  partial[local] = value;
+  workgroupBarrier();
+  for (var offset = 1u; offset < WORKGROUP; offset = offset << 1u) {
+    var left = 0u;
+    if (local >= offset) {
+      left = partial[local - offset];
+    }
+    workgroupBarrier();
+    partial[local] += left;
+    workgroupBarrier();
+  }
+  return partial[local];
+}
+
+@group(0) @binding(2) var<storage, read_write> blockSums: array<u32>;
+
+@compute @workgroup_size(WORKGROUP)
+fn reduceBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                @builtin(local_invocation_index) local: u32) {
+  let block = blockIndex(group, groups);
+  if (block >= params.blockCount) {
+    return;
+  }
+  var sum = 0u;
+  for (var i = 0u; i < ITEMS; i++) {
+    sum += load(block * BLOCK + i * WORKGROUP + local);
+  }
+  let total = workgroupInclusiveScan(local, sum);
+  if (local == WORKGROUP - 1u) {
+    blockSums[block] = total;
+  }
+}
+
+@group(0) @binding(3) var<storage, read_write> output: array<u32>;
+@group(0) @binding(4) var<storage, read> blockOffsets: array<u32>;
+// total[0] receives the sum of all `count` elements (written by the last block).
+@group(0) @binding(5) var<storage, read_write> total: array<u32>;
+
+@compute @workgroup_size(WORKGROUP)
+fn scanBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+              @builtin(local_invocation_index) local: u32) {
+  let block = blockIndex(group, groups);
+  if (block >= params.blockCount) {
+    return;
+  }
+  let base = block * BLOCK;
+  // Coalesced loads into the tile, then each invocation scans ITEMS consecutive elements.
+  for (var i = 0u; i < ITEMS; i++) {
+    tile[i * WORKGROUP + local] = load(base + i * WORKGROUP + local);
+  }
+  workgroupBarrier();
+  var sum = 0u;
+  for (var k = 0u; k < ITEMS; k++) {
+    sum += tile[local * ITEMS + k];
+  }
+  let inclusive = workgroupInclusiveScan(local, sum);
+  let blockTotal = partial[WORKGROUP - 1u];
+  let offset = blockOffsets[block];
+  var running = offset + inclusive - sum;
+  for (var k = 0u; k < ITEMS; k++) {
+    let value = tile[local * ITEMS + k];
+    running += value;
+    tile[local * ITEMS + k] = select(running - value, running, INCLUSIVE);
+  }
+  workgroupBarrier();
+  for (var i = 0u; i < ITEMS; i++) {
+    let index = base + i * WORKGROUP + local;
+    if (index < params.count) {
+      output[index] = tile[i * WORKGROUP + local];
+    }
+  }
+  if (block == params.blockCount - 1u && local == 0u) {
+    total[0] = offset + blockTotal;
+  }
+}

@@ -1,0 +1,133 @@
+// Every GPU buffer of the renderer is made here. The allocator knows the budget, the live bytes and
+// the peak, so the schedulers can size their work with `free()`, and a request past the budget fails
+// with a GpuBudgetError instead of a driver out-of-memory later.
+//
+// Released buffers are kept in a small pool keyed by size and usage and handed out again, because
+// creating (and lazily zeroing) large buffers every frame costs more than the work on them. Pooled
+// buffers count as live; they are destroyed first when a request would pass the budget.
+import { GpuBudgetError } from './errors.ts';
+
+export interface BufferRequest {
+  label: string;
+  size: number;
+  usage: GPUBufferUsageFlags;
+}
+
+interface PooledBuffer {
+  buffer: GPUBuffer;
+  size: number;
+  usage: GPUBufferUsageFlags;
+}
+
+export class GpuAllocator {
+  private readonly sizes = new Map<GPUBuffer, number>();
+  private readonly pool: PooledBuffer[] = [];
+  private liveBytes = 0;
+  private peakBytes = 0;
+
+  constructor(
+    readonly device: GPUDevice,
+    private budgetBytes: number,
+  ) {}
+
+  get budget(): number {
+    return this.budgetBytes;
+  }
+
+  /** Bytes held by buffers in use or pooled for reuse. */
+  get live(): number {
+    return this.liveBytes;
+  }
+
+  /** The most bytes held at once since creation or the last `resetPeak`. */
+  get peak(): number {
+    return this.peakBytes;
+  }
+
+  /** Bytes that can still be allocated, counting pooled buffers as reclaimable. */
+  free(): number {
+    return this.budgetBytes - this.liveBytes + this.pooledBytes();
+  }
+
+  setBudget(bytes: number): void {
+    this.budgetBytes = bytes;
+  }
+
+  resetPeak(): void {
+    this.peakBytes = this.liveBytes;
+  }
+
+  /** A buffer of at least `size` bytes (rounded up to 4; at least 4). */
+  createBuffer(request: BufferRequest): GPUBuffer {
+    const size = Math.max(4, Math.ceil(request.size / 4) * 4);
+    const reused = this.takeFromPool(size, request.usage);
+    if (reused) {
+      reused.label = request.label;
+      return reused;
+    }
+    this.evictPoolUntilFits(size);
+    if (this.liveBytes + size > this.budgetBytes) {
+      throw new GpuBudgetError(request.label, size, this.budgetBytes, this.liveBytes);
+    }
+    const buffer = this.device.createBuffer({ label: request.label, size, usage: request.usage });
+    this.sizes.set(buffer, size);
+    this.liveBytes += size;
+    this.peakBytes = Math.max(this.peakBytes, this.liveBytes);
+    return buffer;
+  }
+
+  /** A buffer holding `data`, for reading by kernels (and copying). */
+  createBufferWithData(label: string, data: ArrayBufferView<ArrayBuffer>, usage: GPUBufferUsageFlags): GPUBuffer {
+    const buffer = this.createBuffer({ label, size: data.byteLength, usage: usage | GPUBufferUsage.COPY_DST });
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    // writeBuffer wants a multiple of 4 bytes.
+    const padded = bytes.byteLength % 4 === 0 ? bytes : padTo4(bytes);
+    if (padded.byteLength > 0) this.device.queue.writeBuffer(buffer, 0, padded);
+    return buffer;
+  }
+
+  /** Gives the buffer back; it may be reused by a later request of the same size and usage. */
+  release(buffer: GPUBuffer): void {
+    const size = this.sizes.get(buffer);
+    if (size === undefined) throw new Error(`GpuAllocator.release: "${buffer.label}" was not made by this allocator`);
+    if (buffer.usage & (GPUBufferUsage.MAP_READ | GPUBufferUsage.MAP_WRITE)) {
+      this.destroy(buffer);
+      return;
+    }
+    this.pool.push({ buffer, size, usage: buffer.usage });
+  }
+
+  /** Destroys pooled buffers: their memory goes back to the driver. */
+  trim(): void {
+    for (const entry of this.pool.splice(0)) this.destroy(entry.buffer);
+  }
+
+  private destroy(buffer: GPUBuffer): void {
+    const size = this.sizes.get(buffer) ?? 0;
+    this.sizes.delete(buffer);
+    this.liveBytes -= size;
+    buffer.destroy();
+  }
+
+  private pooledBytes(): number {
+    return this.pool.reduce((sum, entry) => sum + entry.size, 0);
+  }
+
+  private takeFromPool(size: number, usage: GPUBufferUsageFlags): GPUBuffer | undefined {
+    const index = this.pool.findIndex((entry) => entry.size === size && entry.usage === usage);
+    if (index < 0) return undefined;
+    return this.pool.splice(index, 1)[0]!.buffer;
+  }
+
+  private evictPoolUntilFits(size: number): void {
+    while (this.liveBytes + size > this.budgetBytes && this.pool.length > 0) {
+      this.destroy(this.pool.shift()!.buffer);
+    }
+  }
+}
+
+function padTo4(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const padded = new Uint8Array(Math.ceil(bytes.byteLength / 4) * 4);
+  padded.set(bytes);
+  return padded;
+}

@@ -1,0 +1,155 @@
+// The renderer's handle on a GPU: the device, the allocator every buffer comes from, the kernel
+// cache, and command recorders that run kernels and give their transient buffers back when the GPU
+// is done with them.
+import { GpuAllocator } from './allocator.ts';
+import { checkUncapturedErrors, withGpuErrorScope, type GpuContext } from './device.ts';
+import { KernelCache } from './kernels.ts';
+
+export type Bindings = Record<number, GPUBuffer | GPUBufferBinding>;
+
+export class GpuRuntime {
+  readonly allocator: GpuAllocator;
+  readonly kernels: KernelCache;
+
+  constructor(
+    readonly context: GpuContext,
+    budgetBytes = defaultBudget(context.limits),
+  ) {
+    this.allocator = new GpuAllocator(context.device, budgetBytes);
+    this.kernels = new KernelCache(context.device);
+  }
+
+  get device(): GPUDevice {
+    return this.context.device;
+  }
+
+  get limits(): GPUSupportedLimits {
+    return this.context.limits;
+  }
+
+  /** The most elements of `bytesPerElement` one storage binding can hold. */
+  maxBindingElements(bytesPerElement: number): number {
+    return Math.floor(Math.min(this.limits.maxStorageBufferBindingSize, this.limits.maxBufferSize) / bytesPerElement);
+  }
+
+  /** A 2-D workgroup grid for `groups` workgroups (one dimension holds at most 65535). */
+  workgroupGrid(groups: number): [number, number] {
+    const perDimension = this.limits.maxComputeWorkgroupsPerDimension;
+    if (groups <= perDimension) return [groups, 1];
+    const y = Math.ceil(groups / perDimension);
+    if (y > perDimension) throw new RangeError(`${groups} workgroups exceed the device's dispatch limit`);
+    return [Math.ceil(groups / y), y];
+  }
+
+  recorder(label: string): CommandRecorder {
+    return new CommandRecorder(this, label);
+  }
+
+  /** Copies `byteLength` bytes of `buffer` (from `offset`) back to the CPU. */
+  async read(buffer: GPUBuffer, byteLength = buffer.size, offset = 0): Promise<ArrayBuffer> {
+    const size = Math.ceil(byteLength / 4) * 4;
+    if (size === 0) return new ArrayBuffer(0);
+    const staging = this.allocator.createBuffer({
+      label: `read back ${buffer.label}`,
+      size,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+    try {
+      const encoder = this.device.createCommandEncoder({ label: `read back ${buffer.label}` });
+      encoder.copyBufferToBuffer(buffer, offset, staging, 0, size);
+      await withGpuErrorScope(this.device, `reading back ${buffer.label}`, () =>
+        this.device.queue.submit([encoder.finish()]),
+      );
+      await staging.mapAsync(GPUMapMode.READ);
+      return staging.getMappedRange().slice(0, byteLength);
+    } finally {
+      this.allocator.release(staging);
+    }
+  }
+
+  async readU32(buffer: GPUBuffer, count: number, offset = 0): Promise<Uint32Array> {
+    return new Uint32Array(await this.read(buffer, count * 4, offset));
+  }
+}
+
+/** The default memory budget: what one buffer may hold, times four, at most 2 GiB. */
+export function defaultBudget(limits: GPUSupportedLimits): number {
+  return Math.min(limits.maxBufferSize * 4, 2 * 1024 ** 3);
+}
+
+/**
+ * Records kernel dispatches into one command buffer. Transient buffers (per-dispatch parameters,
+ * scratch) come from the allocator and go back to it once the submitted work has finished.
+ */
+export class CommandRecorder {
+  readonly encoder: GPUCommandEncoder;
+  private readonly transients: GPUBuffer[] = [];
+  private submitted = false;
+
+  constructor(
+    private readonly runtime: GpuRuntime,
+    readonly label: string,
+  ) {
+    this.encoder = runtime.device.createCommandEncoder({ label });
+  }
+
+  /** A uniform buffer holding `words` (u32 or the bits of f32), for one dispatch. */
+  params(label: string, words: ArrayLike<number>): GPUBuffer {
+    const data = new Uint32Array(Math.max(4, Math.ceil(words.length / 4) * 4));
+    data.set(Array.from(words));
+    return this.transient(
+      this.runtime.allocator.createBufferWithData(`${label} params`, data, GPUBufferUsage.UNIFORM),
+    );
+  }
+
+  /** A storage buffer that lives until this recorder's work has finished. Its contents are undefined. */
+  scratch(label: string, size: number, usage: GPUBufferUsageFlags = 0): GPUBuffer {
+    return this.transient(
+      this.runtime.allocator.createBuffer({
+        label,
+        size,
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST | usage,
+      }),
+    );
+  }
+
+  /** Hands an allocator buffer to this recorder, to be released after the work finishes. */
+  transient(buffer: GPUBuffer): GPUBuffer {
+    this.transients.push(buffer);
+    return buffer;
+  }
+
+  /** Dispatches `groups` workgroups (laid out 2-D when needed) of `pipeline` with group-0 `bindings`. */
+  dispatch(pipeline: GPUComputePipeline, bindings: Bindings, groups: number): void {
+    if (groups === 0) return;
+    const entries: GPUBindGroupEntry[] = Object.entries(bindings).map(([binding, resource]) => ({
+      binding: Number(binding),
+      resource: 'buffer' in resource ? resource : { buffer: resource },
+    }));
+    const bindGroup = this.runtime.device.createBindGroup({
+      label: pipeline.label,
+      layout: pipeline.getBindGroupLayout(0),
+      entries,
+    });
+    const pass = this.encoder.beginComputePass({ label: pipeline.label });
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, bindGroup);
+    const [x, y] = this.runtime.workgroupGrid(groups);
+    pass.dispatchWorkgroups(x, y);
+    pass.end();
+  }
+
+  /** Submits the recorded work, waits for it, and throws the typed error of any GPU failure. */
+  async submit(): Promise<void> {
+    if (this.submitted) throw new Error(`recorder "${this.label}" was already submitted`);
+    this.submitted = true;
+    const { device } = this.runtime;
+    try {
+      await withGpuErrorScope(device, this.label, () => device.queue.submit([this.encoder.finish()]));
+      await device.queue.onSubmittedWorkDone();
+      checkUncapturedErrors(this.runtime.context);
+    } finally {
+      for (const buffer of this.transients.splice(0)) this.runtime.allocator.release(buffer);
+    }
+  }
+}

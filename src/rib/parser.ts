@@ -1,0 +1,243 @@
+// Groups tokens into requests. Positional arguments are read and type-checked from the request
+// table (requests.ts); the parameter list is collected as raw name/value pairs for the scene
+// builder to type, because declarations and value counts depend on the graphics state.
+// A request with bad arguments is reported and skipped; reading resumes at the next request name.
+
+import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
+import type { RibLexer } from './lexer.ts';
+import { REQUESTS } from './requests.ts';
+import type { ArgSpec, RequestDef } from './requests.ts';
+
+export type ArgValue = number | string | number[] | string[];
+
+export interface RawParam {
+  /** The name as written, possibly with an inline declaration ("uniform float Kd"). */
+  name: string;
+  values: number[] | string[];
+  pos: SourcePosition;
+}
+
+export interface RibRequest {
+  name: string;
+  def: RequestDef;
+  /** One value per ArgSpec of def.args; a left-out optional argument is absent (shorter array). */
+  args: ArgValue[];
+  params: RawParam[];
+  pos: SourcePosition;
+}
+
+/** Thrown inside the parser only, caught per request: carries the message and where it points. */
+class ArgumentError {
+  constructor(readonly message: string, readonly pos: SourcePosition) {}
+}
+
+export class RibParser {
+  private started = false;
+
+  constructor(
+    private readonly lexer: RibLexer,
+    private readonly diagnostics: DiagnosticSink,
+  ) {}
+
+  /** The next well-formed request, or null at the end of the stream. */
+  next(): RibRequest | null {
+    const lx = this.lexer;
+    if (!this.started) {
+      this.started = true;
+      lx.next();
+    }
+    for (;;) {
+      if (lx.kind === 'eof') return null;
+      if (lx.kind !== 'name') {
+        const what = lx.kind === 'bad' ? lx.text : `expected a request name, found ${lx.describe()}`;
+        this.diagnostics.error(lx.position(), null, what);
+        this.skipToNextRequest();
+        continue;
+      }
+      const name = lx.text;
+      const pos = lx.position();
+      const def = REQUESTS.get(name);
+      lx.next();
+      if (!def) {
+        this.diagnostics.warning(pos, name, `unknown request '${name}'; skipped with its arguments`);
+        this.skipToNextRequest();
+        continue;
+      }
+      try {
+        const args = this.readArgs(def, pos);
+        const params = def.params ? this.readParams() : [];
+        if (lx.kind !== 'name' && lx.kind !== 'eof') {
+          throw new ArgumentError(
+            lx.kind === 'bad' ? lx.text : def.params
+              ? `expected a parameter name (a string), found ${lx.describe()}`
+              : `too many arguments: unexpected ${lx.describe()}`,
+            lx.position(),
+          );
+        }
+        return { name, def, args, params, pos };
+      } catch (e) {
+        if (!(e instanceof ArgumentError)) throw e;
+        this.diagnostics.error(e.pos, name, e.message);
+        this.skipToNextRequest();
+      }
+    }
+  }
+
+  /** Skips tokens up to the next request name; bad tokens in between are part of the same fault. */
+  private skipToNextRequest(): void {
+    const lx = this.lexer;
+    while (lx.kind !== 'name' && lx.kind !== 'eof') lx.next();
+  }
+
+  private readArgs(def: RequestDef, requestPos: SourcePosition): ArgValue[] {
+    const lx = this.lexer;
+    const args: ArgValue[] = [];
+    for (let i = 0; i < def.args.length; i++) {
+      const spec = def.args[i]!;
+      const atEnd = lx.kind === 'name' || lx.kind === 'eof' || (def.params && lx.kind === 'string' && !this.stringCanBeArg(spec));
+      if (atEnd) {
+        if (spec.optional) break;
+        const names = def.args.filter((a) => !a.optional).map((a) => a.name).join(' ');
+        throw new ArgumentError(`expected ${def.args.filter((a) => !a.optional).length} arguments (${names}), got ${i}`, requestPos);
+      }
+      args.push(this.readArg(spec, i === def.args.length - 1 || def.args[i + 1]!.optional));
+    }
+    return args;
+  }
+
+  /** In a request with a parameter list, a string starts that list unless the argument is a string. */
+  private stringCanBeArg(spec: ArgSpec): boolean {
+    return spec.kind === 'string' || spec.kind === 'basis' || spec.kind === 'handle' || spec.kind === 'string[]';
+  }
+
+  private readArg(spec: ArgSpec, isLast: boolean): ArgValue {
+    const lx = this.lexer;
+    const pos = lx.position();
+    const wrongType = (expected: string): ArgumentError =>
+      new ArgumentError(lx.kind === 'bad' ? lx.text : `argument '${spec.name}' must be ${expected}, found ${lx.describe()}`, pos);
+    switch (spec.kind) {
+      case 'int':
+      case 'float': {
+        let value: number;
+        if (lx.kind === 'number') {
+          value = lx.num;
+          lx.next();
+        } else if (lx.kind === 'open' || lx.kind === 'floats') {
+          // A one-element array stands for a scalar (some exporters bracket every value).
+          const values = this.readArray();
+          if (values.length !== 1 || typeof values[0] !== 'number') throw wrongType(`a number`);
+          value = values[0];
+        } else throw wrongType(spec.kind === 'int' ? 'an integer' : 'a number');
+        if (spec.kind === 'int' && !Number.isInteger(value)) throw new ArgumentError(`argument '${spec.name}' must be an integer, found ${value}`, pos);
+        return value;
+      }
+      case 'string': {
+        if (lx.kind === 'string') {
+          const text = lx.text;
+          lx.next();
+          return text;
+        }
+        if (lx.kind === 'open') {
+          const values = this.readArray();
+          if (values.length === 1 && typeof values[0] === 'string') return values[0];
+        }
+        throw wrongType('a string');
+      }
+      case 'handle': {
+        if (lx.kind === 'string' || lx.kind === 'number') {
+          const value = lx.kind === 'string' ? lx.text : lx.num;
+          lx.next();
+          return value;
+        }
+        throw wrongType('a number or a string');
+      }
+      case 'basis': {
+        if (lx.kind === 'string') {
+          const text = lx.text;
+          lx.next();
+          return text;
+        }
+        if (lx.kind === 'open' || lx.kind === 'floats') {
+          const values = this.readArray();
+          if (values.length === 16 && typeof values[0] === 'number') return values;
+          throw new ArgumentError(`argument '${spec.name}' must be a basis name or 16 numbers, found ${values.length} values`, pos);
+        }
+        throw wrongType('a basis name or 16 numbers');
+      }
+      case 'int[]':
+      case 'float[]':
+      case 'string[]': {
+        const wantStrings = spec.kind === 'string[]';
+        let values: number[] | string[];
+        if (lx.kind === 'open' || lx.kind === 'floats') values = this.readArray();
+        else if (!wantStrings && lx.kind === 'number' && (spec.length !== null || isLast)) values = this.readLooseNumbers(spec.length);
+        else if (wantStrings && lx.kind === 'string') { values = [lx.text]; lx.next(); }
+        else throw wrongType(wantStrings ? 'an array of strings' : 'an array of numbers');
+        if (values.length > 0 && (typeof values[0] === 'string') !== wantStrings) {
+          throw new ArgumentError(`argument '${spec.name}' must be an array of ${wantStrings ? 'strings' : 'numbers'}`, pos);
+        }
+        if (spec.length !== null && values.length !== spec.length) {
+          throw new ArgumentError(`argument '${spec.name}' must have ${spec.length} values, found ${values.length}`, pos);
+        }
+        if (spec.kind === 'int[]' && !(values as number[]).every(Number.isInteger)) {
+          throw new ArgumentError(`argument '${spec.name}' must hold integers`, pos);
+        }
+        return values;
+      }
+    }
+  }
+
+  /** Numbers written without brackets: exactly `length` of them, or all that follow. */
+  private readLooseNumbers(length: number | null): number[] {
+    const lx = this.lexer;
+    const values: number[] = [];
+    while (lx.kind === 'number' && (length === null || values.length < length)) {
+      values.push(lx.num);
+      lx.next();
+    }
+    return values;
+  }
+
+  /** Reads [ ... ] (or a binary float array); the lexer is left on the token after it. */
+  private readArray(): number[] | string[] {
+    const lx = this.lexer;
+    if (lx.kind === 'floats') {
+      const floats = lx.floats;
+      lx.next();
+      return floats;
+    }
+    const open = lx.position();
+    const numbers: number[] = [];
+    const strings: string[] = [];
+    for (;;) {
+      const kind = lx.next();
+      if (kind === 'number') numbers.push(lx.num);
+      else if (kind === 'string') strings.push(lx.text);
+      else if (kind === 'floats') for (const f of lx.floats) numbers.push(f);
+      else if (kind === 'close') break;
+      else if (kind === 'name' || kind === 'eof') throw new ArgumentError(`unterminated array: '[' without ']' before ${lx.describe()}`, open);
+      else if (kind === 'open') throw new ArgumentError('arrays cannot be nested', lx.position());
+      else throw new ArgumentError(lx.text, lx.position());
+    }
+    lx.next();
+    if (numbers.length > 0 && strings.length > 0) throw new ArgumentError('array mixes numbers and strings', open);
+    return strings.length > 0 ? strings : numbers;
+  }
+
+  private readParams(): RawParam[] {
+    const lx = this.lexer;
+    const params: RawParam[] = [];
+    while (lx.kind === 'string') {
+      const name = lx.text;
+      const pos = lx.position();
+      lx.next();
+      let values: number[] | string[];
+      if (lx.kind === 'number') { values = [lx.num]; lx.next(); }
+      else if (lx.kind === 'string') { values = [lx.text]; lx.next(); }
+      else if (lx.kind === 'open' || lx.kind === 'floats') values = this.readArray();
+      else throw new ArgumentError(lx.kind === 'bad' ? lx.text : `parameter '${name}' has no value (found ${lx.describe()})`, lx.kind === 'bad' ? lx.position() : pos);
+      params.push({ name, values, pos });
+    }
+    return params;
+  }
+}
