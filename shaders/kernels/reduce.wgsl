@@ -19,7 +19,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<u32>;
 @group(0) @binding(2) var<storage, read_write> partials: array<u32>;
 
-var<workgroup> shared: array<u32, WORKGROUP>;
+var<workgroup> partial: array<u32, WORKGROUP>;
 
 fn identity() -> u32 {
   if (OPERATION == 0u) {
@@ -79,15 +79,15 @@ fn reduceBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
       accumulated = combine(accumulated, input[index]);
     }
   }
-  shared[local] = accumulated;
+  partial[local] = accumulated;
   workgroupBarrier();
   for (var width = WORKGROUP / 2u; width > 0u; width = width >> 1u) {
     if (local < width) {
-      shared[local] = combine(shared[local], shared[local + width]);
+      partial[local] = combine(partial[local], partial[local + width]);
     }
     workgroupBarrier();
   }
   if (local == 0u) {
-    partials[block] = shared[0];
+    partials[block] = partial[0];
   }
 }

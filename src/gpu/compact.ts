@@ -38,8 +38,9 @@ export class Compact {
       entryPoint: 'scatterKept',
       constants: { WRITE_INDICES: Number(writeIndices) },
     });
-    const bindings = { 0: recorder.params('compact', [args.count]), 1: args.flags, 2: offsets, 4: args.output };
-    recorder.dispatch(pipeline, writeIndices ? bindings : { ...bindings, 3: args.values! }, Math.ceil(args.count / 256));
+    // The kernel declares `values` either way; the flags stand in when indices are written.
+    const bindings = { 0: recorder.params('compact', [args.count]), 1: args.flags, 2: offsets, 3: args.values ?? args.flags, 4: args.output };
+    recorder.dispatch(pipeline, bindings, Math.ceil(args.count / 256));
   }
 
   async run(args: CompactArgs): Promise<void> {

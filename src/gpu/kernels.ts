@@ -67,8 +67,11 @@ export class KernelCache {
 
 /** Compiles WGSL and throws a GpuShaderError listing the compiler's errors with positions. */
 export async function compileModule(device: GPUDevice, label: string, code: string): Promise<GPUShaderModule> {
+  // The scope keeps a rejected module from also surfacing as an uncaptured error.
+  device.pushErrorScope('validation');
   const module = device.createShaderModule({ label, code });
   const info = await module.getCompilationInfo();
+  const scopeError = await device.popErrorScope();
   const errors = info.messages.filter((message) => message.type === 'error');
   if (errors.length > 0) {
     throw new GpuShaderError(
@@ -76,5 +79,6 @@ export async function compileModule(device: GPUDevice, label: string, code: stri
       errors.map((message) => `${label}:${message.lineNum}:${message.linePos}: ${message.message}`),
     );
   }
+  if (scopeError) throw new GpuShaderError(label, [`${label}: ${scopeError.message}`]);
   return module;
 }
