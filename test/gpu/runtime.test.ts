@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { acquireGpu } from '../../src/gpu/device.ts';
+import { GpuBudgetError, GpuShaderError, GpuValidationError } from '../../src/gpu/errors.ts';
+import { GpuRuntime } from '../../src/gpu/runtime.ts';
+import { chooseVulkanDriver } from '../../src/gpu/node-gpu.ts';
+import { storageUsage, useGpuRuntime } from './gpu-fixture.ts';
+
+const MiB = 1024 * 1024;
+const gpu = useGpuRuntime(4 * MiB);
+
+describe('GPU device', () => {
+  it('reports the adapter and raises limits to what the adapter offers', async () => {
+    const { context } = gpu();
+    expect(context.adapter.runtime).toMatch(/dawn\/vulkan/);
+    expect(context.adapter.description.length + context.adapter.vendor.length).toBeGreaterThan(0);
+    // WebGPU's default is 128 MiB; a device that asked for the adapter's limits gets more on lavapipe/SwiftShader.
+    expect(context.limits.maxStorageBufferBindingSize).toBeGreaterThanOrEqual(128 * MiB);
+    expect(context.limits.maxComputeWorkgroupStorageSize).toBeGreaterThanOrEqual(16384);
+  });
+
+  it('turns a WGSL compile error into a GpuShaderError with line and column', async () => {
+    const runtime = gpu();
+    const code = 'fn ok() {}\n@compute @workgroup_size(1) fn main() {\n  let x: u32 = undefinedThing;\n}\n';
+    const failure = runtime.kernels.pipeline({ label: 'broken.wgsl', code, entryPoint: 'main' });
+    await expect(failure).rejects.toBeInstanceOf(GpuShaderError);
+    await expect(failure).rejects.toThrow(/broken\.wgsl:3:\d+: .*undefinedThing/);
+    // The error was caught by the compiler check, so it does not linger as an uncaptured error.
+    expect(runtime.context.uncapturedErrors).toEqual([]);
+  });
+
+  it('turns a bad dispatch into a GpuValidationError at submit', async () => {
+    const runtime = gpu();
+    const code =
+      '@group(0) @binding(0) var<storage, read_write> data: array<u32>;\n' +
+      '@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) { data[id.x] = id.x; }\n';
+    const pipeline = await runtime.kernels.pipeline({ label: 'write.wgsl', code, entryPoint: 'main' });
+    const recorder = runtime.recorder('bad binding');
+    const uniform = recorder.params('wrong kind of buffer', [1]);
+    recorder.dispatch(pipeline, { 0: uniform }, 1);
+    await expect(recorder.submit()).rejects.toBeInstanceOf(GpuValidationError);
+    runtime.context.uncapturedErrors.length = 0;
+  });
+
+  it('caches pipelines per source, entry point and constants', async () => {
+    const runtime = gpu();
+    const code = '@compute @workgroup_size(1) fn main() {}\n';
+    const before = { ...runtime.kernels.stats };
+    const first = await runtime.kernels.pipeline({ label: 'empty.wgsl', code, entryPoint: 'main' });
+    const second = await runtime.kernels.pipeline({ label: 'empty.wgsl', code, entryPoint: 'main' });
+    expect(second).toBe(first);
+    expect(runtime.kernels.stats.misses - before.misses).toBe(1);
+    expect(runtime.kernels.stats.hits - before.hits).toBe(1);
+  });
+});
+
+describe('GPU allocator', () => {
+  it('tracks live and peak bytes and reuses released buffers', () => {
+    const { allocator } = gpu();
+    allocator.trim();
+    allocator.resetPeak();
+    const base = allocator.live;
+    const a = allocator.createBuffer({ label: 'a', size: MiB, usage: storageUsage() });
+    const b = allocator.createBuffer({ label: 'b', size: 10, usage: storageUsage() });
+    expect(allocator.live - base).toBe(MiB + 12); // rounded up to 4 bytes
+    expect(allocator.free()).toBe(4 * MiB - allocator.live);
+    allocator.release(a);
+    expect(allocator.peak - base).toBe(MiB + 12);
+    const again = allocator.createBuffer({ label: 'a again', size: MiB, usage: storageUsage() });
+    expect(again).toBe(a); // from the pool, no new allocation
+    expect(allocator.live - base).toBe(MiB + 12);
+    allocator.release(again);
+    allocator.release(b);
+    allocator.trim();
+    expect(allocator.live).toBe(base);
+  });
+
+  it('refuses a request past the budget with the budget and the request in the message', () => {
+    const { allocator } = gpu();
+    const held = allocator.createBuffer({ label: 'held', size: 3 * MiB, usage: storageUsage() });
+    try {
+      const request = () => allocator.createBuffer({ label: 'sample points', size: 2 * MiB, usage: storageUsage() });
+      expect(request).toThrow(GpuBudgetError);
+      expect(request).toThrow(/"sample points" asks for 2\.0 MiB while 3\.0 MiB of the 4\.0 MiB budget are in use/);
+    } finally {
+      allocator.release(held);
+    }
+  });
+
+  it('evicts pooled buffers before refusing a request', () => {
+    const { allocator } = gpu();
+    allocator.trim();
+    const pooled = allocator.createBuffer({ label: 'pooled', size: 3 * MiB, usage: storageUsage() });
+    allocator.release(pooled);
+    expect(allocator.free()).toBe(4 * MiB);
+    const other = allocator.createBuffer({ label: 'other usage', size: 3 * MiB, usage: GPUBufferUsage.STORAGE });
+    expect(other).not.toBe(pooled);
+    allocator.release(other);
+    allocator.trim();
+  });
+});
+
+describe('Vulkan driver choice in Node', () => {
+  it('honours REYES_VULKAN and VK_ICD_FILENAMES', () => {
+    expect(chooseVulkanDriver({ REYES_VULKAN: 'swiftshader' }).choice).toBe('swiftshader');
+    expect(chooseVulkanDriver({ REYES_VULKAN: 'system' })).toEqual({ choice: 'system' });
+    expect(chooseVulkanDriver({ VK_ICD_FILENAMES: '/x/icd.json' })).toEqual({ choice: 'environment', icd: '/x/icd.json' });
+  });
+});
+
+describe('a second device', () => {
+  it('can be acquired and destroyed next to the first, and reports its loss', async () => {
+    const context = await acquireGpu();
+    const runtime = new GpuRuntime(context, MiB);
+    expect(runtime.allocator.budget).toBe(MiB);
+    context.destroy();
+    const lost = await context.lost;
+    expect(lost.reason).toBe('destroyed');
+    expect(lost.message.length).toBeGreaterThanOrEqual(0);
+    expect(context.lostError).toBe(lost);
+  });
+});
