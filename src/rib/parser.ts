@@ -230,12 +230,12 @@ export class RibParser {
     while (lx.kind === 'string') {
       const name = lx.text;
       const pos = lx.position();
-      lx.next();
+      const kind = lx.next();
       let values: number[] | string[];
-      if (lx.kind === 'number') { values = [lx.num]; lx.next(); }
-      else if (lx.kind === 'string') { values = [lx.text]; lx.next(); }
-      else if (lx.kind === 'open' || lx.kind === 'floats') values = this.readArray();
-      else throw new ArgumentError(lx.kind === 'bad' ? lx.text : `parameter '${name}' has no value (found ${lx.describe()})`, lx.kind === 'bad' ? lx.position() : pos);
+      if (kind === 'number') { values = [lx.num]; lx.next(); }
+      else if (kind === 'string') { values = [lx.text]; lx.next(); }
+      else if (kind === 'open' || kind === 'floats') values = this.readArray();
+      else throw new ArgumentError(kind === 'bad' ? lx.text : `parameter '${name}' has no value (found ${lx.describe()})`, kind === 'bad' ? lx.position() : pos);
       params.push({ name, values, pos });
     }
     return params;
