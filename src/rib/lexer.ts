@@ -95,7 +95,11 @@ export class RibLexer {
     const b = this.bytes;
     const end = b.length;
     for (;;) {
-      if (this.pos >= end) return this.set('eof');
+      if (this.pos >= end) {
+        this.line = this.curLine;
+        this.column = this.pos - this.lineStart + 1;
+        return this.set('eof');
+      }
       const c = b[this.pos]!;
       if (c === 10) {
         this.pos++;

@@ -94,7 +94,10 @@ export class RibParser {
     const args: ArgValue[] = [];
     for (let i = 0; i < def.args.length; i++) {
       const spec = def.args[i]!;
-      const atEnd = lx.kind === 'name' || lx.kind === 'eof' || (def.params && lx.kind === 'string' && !this.stringCanBeArg(spec));
+      // A string where an argument is expected starts the parameter list, unless the argument
+      // takes a string; an optional array argument must be bracketed to count.
+      const startsParams = def.params && lx.kind === 'string' && (spec.optional ? spec.kind !== 'string' : !this.stringCanBeArg(spec));
+      const atEnd = lx.kind === 'name' || lx.kind === 'eof' || startsParams;
       if (atEnd) {
         if (spec.optional) break;
         const names = def.args.filter((a) => !a.optional).map((a) => a.name).join(' ');

@@ -228,7 +228,8 @@ export class SceneBuilder {
 
   private popBlock(): Block {
     const block = this.blocks.pop()!;
-    this.attributes = block.attributes;
+    // TransformBegin/End saves only the transformation; lights and attributes set inside stay.
+    if (block.kind !== 'transform') this.attributes = block.attributes;
     this.ctm = block.ctm;
     this.motion = block.motion;
     if (block.saved) {
@@ -736,8 +737,7 @@ export class SceneBuilder {
     const objectToWorld = relative ? concat(this.ctm, relative) : this.ctm;
     const motion = this.motion && relative ? this.motion.map((s) => ({ time: s.time, matrix: concat(s.matrix, relative) })) : this.motion;
     const primitive: Primitive = { geometry, objectToWorld, motion, attributes: this.attributes, instanceOf, source: pos };
-    const solid = this.solids[this.solids.length - 1];
-    if (solid) solid.primitives.push(frame.primitives.length);
+    for (const solid of this.solids) solid.primitives.push(frame.primitives.length);
     frame.primitives.push(primitive);
   }
 
