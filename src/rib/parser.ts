@@ -67,12 +67,13 @@ export class RibParser {
         const args = this.readArgs(def, pos);
         const params = def.params ? this.readParams() : [];
         if (lx.kind !== 'name' && lx.kind !== 'eof') {
-          throw new ArgumentError(
-            lx.kind === 'bad' ? lx.text : def.params
-              ? `expected a parameter name (a string), found ${lx.describe()}`
-              : `too many arguments: unexpected ${lx.describe()}`,
-            lx.position(),
-          );
+          // The request itself is complete: report the stray tokens, drop them, keep the request
+          // (dropping a WorldBegin or AttributeEnd for a stray number would unbalance the file).
+          const what = lx.kind === 'bad' ? lx.text : def.params
+            ? `expected a parameter name (a string), found ${lx.describe()}`
+            : `too many arguments: unexpected ${lx.describe()}`;
+          this.diagnostics.error(lx.position(), name, `${what}; ignored up to the next request`);
+          this.skipToNextRequest();
         }
         return { name, def, args, params, pos };
       } catch (e) {
