@@ -4,9 +4,13 @@
 //   (an exclusive scan of histograms then gives every block's first output slot for each digit)
 //   scatterBlock: sorts its block locally by the digit (stable 1-bit splits in workgroup memory),
 //                 then writes each element to offsets[digit * blockCount + block] + its rank.
+// Needs workgroup-scan.wgsl.
 
-const WORKGROUP: u32 = 256u;
-const ITEMS: u32 = 4u;
+// A narrow workgroup with many items each: fewer invocations pass each barrier, which is what
+// software drivers pay for; on a GPU a block is still 1024 elements.
+const WORKGROUP: u32 = 64u;
+const RAKES: u32 = 8u;
+const ITEMS: u32 = 16u;
 const BLOCK: u32 = WORKGROUP * ITEMS;
 const RADIX: u32 = 256u;
 // Marks a tile slot past the end of the input (local indices are below BLOCK).
@@ -48,7 +52,9 @@ fn countDigits(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (block >= params.blockCount) {
     return;
   }
-  atomicStore(&digitCounts[local], 0u);
+  for (var digit = local; digit < RADIX; digit += WORKGROUP) {
+    atomicStore(&digitCounts[digit], 0u);
+  }
   workgroupBarrier();
   for (var i = 0u; i < ITEMS; i++) {
     let index = block * BLOCK + i * WORKGROUP + local;
@@ -57,7 +63,9 @@ fn countDigits(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
     }
   }
   workgroupBarrier();
-  histograms[local * params.blockCount + block] = atomicLoad(&digitCounts[local]);
+  for (var digit = local; digit < RADIX; digit += WORKGROUP) {
+    histograms[digit * params.blockCount + block] = atomicLoad(&digitCounts[digit]);
+  }
 }
 
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
@@ -68,22 +76,6 @@ fn countDigits(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
 // Two halves used in turn by the splits; a slot holds digit << 16 | local index.
 var<workgroup> tile: array<u32, 2u * BLOCK>;
 var<workgroup> digitStart: array<u32, RADIX>;
-var<workgroup> partial: array<u32, WORKGROUP>;
-
-fn workgroupInclusiveScan(local: u32, value: u32) -> u32 {
-  partial[local] = value;
-  workgroupBarrier();
-  for (var offset = 1u; offset < WORKGROUP; offset = offset << 1u) {
-    var left = 0u;
-    if (local >= offset) {
-      left = partial[local - offset];
-    }
-    workgroupBarrier();
-    partial[local] += left;
-    workgroupBarrier();
-  }
-  return partial[local];
-}
 
 fn slotDigit(slot: u32) -> u32 {
   return (slot >> 16u) & 0xffu;
@@ -119,9 +111,9 @@ fn scatterBlock(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
     for (var k = 0u; k < ITEMS; k++) {
       zeros += 1u - ((tile[source + first + k] >> (16u + bit)) & 1u);
     }
-    let zerosThrough = workgroupInclusiveScan(local, zeros);
-    let totalZeros = partial[WORKGROUP - 1u];
-    var zerosBefore = zerosThrough - zeros;
+    let scanned = workgroupExclusiveScan(local, zeros);
+    let totalZeros = scanned.y;
+    var zerosBefore = scanned.x;
     for (var k = 0u; k < ITEMS; k++) {
       let position = first + k;
       let slot = tile[source + position];

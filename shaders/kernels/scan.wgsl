@@ -2,13 +2,14 @@
 //   reduceBlocks: blockSums[b] = sum of block b of `input`
 //   scanBlocks:   output = scan of each block, plus blockOffsets[b] (the exclusive scan of blockSums)
 // Each workgroup owns one block of BLOCK = WORKGROUP * ITEMS elements. No workgroup waits on another,
-// so nothing relies on forward progress between workgroups.
+// so nothing relies on forward progress between workgroups. Needs workgroup-scan.wgsl.
 
 override INCLUSIVE: bool = false;
 // Level 0 of a compaction scans flags: any non-zero word counts as 1.
 override FLAGS_AS_BITS: bool = false;
 
 const WORKGROUP: u32 = 256u;
+const RAKES: u32 = 16u;
 const ITEMS: u32 = 8u;
 const BLOCK: u32 = WORKGROUP * ITEMS;
 
@@ -21,7 +22,6 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<u32>;
 
 var<workgroup> tile: array<u32, BLOCK>;
-var<workgroup> partial: array<u32, WORKGROUP>;
 
 fn blockIndex(group: vec3u, groups: vec3u) -> u32 {
   return group.x + group.y * groups.x;
@@ -38,22 +38,6 @@ fn load(index: u32) -> u32 {
   return value;
 }
 
-// Inclusive scan of one value per invocation across the workgroup (Hillis-Steele).
-fn workgroupInclusiveScan(local: u32, value: u32) -> u32 {
-  partial[local] = value;
-  workgroupBarrier();
-  for (var offset = 1u; offset < WORKGROUP; offset = offset << 1u) {
-    var left = 0u;
-    if (local >= offset) {
-      left = partial[local - offset];
-    }
-    workgroupBarrier();
-    partial[local] += left;
-    workgroupBarrier();
-  }
-  return partial[local];
-}
-
 @group(0) @binding(2) var<storage, read_write> blockSums: array<u32>;
 
 @compute @workgroup_size(WORKGROUP)
@@ -67,8 +51,8 @@ fn reduceBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   for (var i = 0u; i < ITEMS; i++) {
     sum += load(block * BLOCK + i * WORKGROUP + local);
   }
-  let total = workgroupInclusiveScan(local, sum);
-  if (local == WORKGROUP - 1u) {
+  let total = workgroupExclusiveScan(local, sum).y;
+  if (local == 0u) {
     blockSums[block] = total;
   }
 }
@@ -95,10 +79,9 @@ fn scanBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
   for (var k = 0u; k < ITEMS; k++) {
     sum += tile[local * ITEMS + k];
   }
-  let inclusive = workgroupInclusiveScan(local, sum);
-  let blockTotal = partial[WORKGROUP - 1u];
+  let scanned = workgroupExclusiveScan(local, sum);
   let offset = blockOffsets[block];
-  var running = offset + inclusive - sum;
+  var running = offset + scanned.x;
   for (var k = 0u; k < ITEMS; k++) {
     let value = tile[local * ITEMS + k];
     running += value;
@@ -112,6 +95,6 @@ fn scanBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
     }
   }
   if (block == params.blockCount - 1u && local == 0u) {
-    total[0] = offset + blockTotal;
+    total[0] = offset + scanned.y;
   }
 }

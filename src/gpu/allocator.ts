@@ -77,9 +77,9 @@ export class GpuAllocator {
   }
 
   /** A buffer holding `data`, for reading by kernels (and copying). */
-  createBufferWithData(label: string, data: ArrayBufferView<ArrayBuffer>, usage: GPUBufferUsageFlags): GPUBuffer {
+  createBufferWithData(label: string, data: ArrayBufferView, usage: GPUBufferUsageFlags): GPUBuffer {
     const buffer = this.createBuffer({ label, size: data.byteLength, usage: usage | GPUBufferUsage.COPY_DST });
-    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    const bytes = new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
     // writeBuffer wants a multiple of 4 bytes.
     const padded = bytes.byteLength % 4 === 0 ? bytes : padTo4(bytes);
     if (padded.byteLength > 0) this.device.queue.writeBuffer(buffer, 0, padded);

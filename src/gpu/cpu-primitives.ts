@@ -35,10 +35,10 @@ export function compactCpu(flags: Uint32Array, values: Uint32Array | undefined, 
  */
 export function radixSortCpu(keys: Uint32Array, values: Uint32Array, keyBits = 64): void {
   const count = values.length;
-  let keysIn = keys;
-  let valuesIn = values;
-  let keysOut = new Uint32Array(keys.length);
-  let valuesOut = new Uint32Array(count);
+  let keysIn: Uint32Array = keys;
+  let valuesIn: Uint32Array = values;
+  let keysOut: Uint32Array = new Uint32Array(keys.length);
+  let valuesOut: Uint32Array = new Uint32Array(count);
   const histogram = new Uint32Array(256);
   for (let shift = 0; shift < keyBits; shift += 8) {
     const word = shift >= 32 ? 1 : 0;

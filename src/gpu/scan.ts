@@ -1,8 +1,11 @@
 // Exclusive and inclusive scan of u32 on the GPU, multi-level reduce-then-scan: blocks are reduced,
 // the block sums are scanned (recursively), then each block is scanned with its offset. Lengths up
 // to what one storage binding holds.
-import scanSource from '../../shaders/kernels/scan.wgsl?raw';
+import scanKernel from '../../shaders/kernels/scan.wgsl?raw';
 import type { CommandRecorder, GpuRuntime } from './runtime.ts';
+import { withWorkgroupScan } from './wgsl-modules.ts';
+
+const scanSource = withWorkgroupScan(scanKernel);
 
 /** Elements one workgroup scans: WORKGROUP * ITEMS in scan.wgsl. */
 export const SCAN_BLOCK = 2048;

@@ -1,0 +1,40 @@
+// `reyes gpu-info`: what the renderer would run on.
+import { acquireGpu, type GpuContext } from '../gpu/device.ts';
+import { GpuUnavailableError, formatBytes } from '../gpu/errors.ts';
+
+const BYTE_LIMITS = new Set(['maxBufferSize', 'maxStorageBufferBindingSize', 'maxUniformBufferBindingSize', 'maxComputeWorkgroupStorageSize']);
+
+export function describeGpu(context: GpuContext): string {
+  const { adapter } = context;
+  const lines = [
+    `adapter:  ${[adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' / ') || '(no description)'}`,
+    `device:   ${adapter.device || '(none reported)'}`,
+    `runtime:  ${adapter.runtime}`,
+    'limits:',
+  ];
+  const limits = context.limits as unknown as Record<string, number>;
+  const names: string[] = [];
+  for (const name in limits) if (typeof limits[name] === 'number') names.push(name);
+  for (const name of names.sort()) {
+    const value = limits[name]!;
+    lines.push(`  ${name.padEnd(46)} ${value}${BYTE_LIMITS.has(name) ? ` (${formatBytes(value)})` : ''}`);
+  }
+  lines.push(`features: ${context.features.length ? context.features.join(', ') : '(none)'}`);
+  return lines.join('\n');
+}
+
+export async function gpuInfo(): Promise<number> {
+  let context: GpuContext;
+  try {
+    context = await acquireGpu();
+  } catch (error) {
+    if (error instanceof GpuUnavailableError) {
+      console.error(`reyes: no WebGPU adapter: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  console.log(describeGpu(context));
+  context.destroy();
+  return 0;
+}
