@@ -1,0 +1,48 @@
+import type { Browser, Page } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, servePage } from './chromium.ts';
+
+describe('the page in headless Chromium', () => {
+  let server: ViteDevServer;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    let url: string;
+    ({ server, url } = await servePage());
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await page.goto(url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('reports the WebGPU adapter and its limits', async () => {
+    const status = page.locator('#gpu-status');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).not.toBe('pending');
+    expect(await status.getAttribute('data-state')).toBe('ready');
+    expect(await status.textContent()).toMatch(/WebGPU is available: .*SwiftShader/i);
+    const limitsText = await page.locator('#gpu-limits').textContent();
+    expect(limitsText).toMatch(/maxStorageBufferBindingSize\s*\d+/);
+  });
+
+  it("sorts 64-bit keys with the renderer's radix sort on the page's GPU device", async () => {
+    await page.click('#run-sort');
+    const result = page.locator('#sort-result');
+    await expect
+      .poll(() => result.getAttribute('data-state'), { timeout: 100_000, interval: 250 })
+      .toMatch(/passed|failed|error/);
+    expect(await result.textContent()).toMatch(/^10000 keys sorted in \d+ ms, same as the CPU$/);
+    expect(await result.getAttribute('data-state')).toBe('passed');
+    expect(consoleErrors).toEqual([]);
+  });
+});
