@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, servePage } from './chromium.ts';
 
 describe('the page in headless Chromium', () => {
+  let url: string;
   let server: ViteDevServer;
   let browser: Browser;
   let page: Page;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    let url: string;
     ({ server, url } = await servePage());
     browser = await launchChromium();
     page = await browser.newPage();
@@ -44,5 +44,19 @@ describe('the page in headless Chromium', () => {
     expect(await result.textContent()).toMatch(/^10000 keys sorted in \d+ ms, same as the CPU$/);
     expect(await result.getAttribute('data-state')).toBe('passed');
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('says clearly why when the browser has no WebGPU', async () => {
+    const bare = await browser.newPage();
+    try {
+      await bare.addInitScript(() => Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined }));
+      await bare.goto(url);
+      const status = bare.locator('#gpu-status');
+      await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('error');
+      expect(await status.textContent()).toMatch(/WebGPU is not available: This browser has no WebGPU \(navigator\.gpu is missing\)/);
+      expect(await bare.locator('#run-sort').isDisabled()).toBe(true);
+    } finally {
+      await bare.close();
+    }
   });
 });
