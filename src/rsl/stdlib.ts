@@ -1,7 +1,8 @@
 // The RSL standard library as data: one row per signature, "ret name(arg, ...)", with how it
 // is implemented. Type letters expand: T = float|color|point|vector|normal, Q = point|vector|normal,
 // C = color|point|vector|normal. "..." means any number of further arguments of the last type.
-// An implementation is a WGSL template ($0, $1 are the arguments, $T the WGSL type of the result)
+// An implementation is a WGSL template ($0, $1 are the arguments, $T the WGSL type of the result,
+// $R its IR type name for typed helpers)
 // or '@name', a construct the lowering handles itself (lighting, derivatives, message passing).
 import type { RslType, TypeName } from './types.ts';
 
@@ -32,8 +33,8 @@ const TABLE: [string, string][] = [
   ['T inversesqrt(T)', 'inverseSqrt($0)'],
   ['T log(T)', 'log($0)'],
   ['float log(float,float)', '(log($0) / log($1))'],
-  ['T mod(T,float)', 'rsl_mod($0, $T($1))'],
-  ['T mod(T,T)', 'rsl_mod($0, $1)'],
+  ['T mod(T,float)', 'rsl_mod_$R($0, $T($1))'],
+  ['T mod(T,T)', 'rsl_mod_$R($0, $1)'],
   ['T abs(T)', 'abs($0)'],
   ['T sign(T)', 'sign($0)'],
   ['T min(T,T,...)', '@minmax'],
@@ -64,9 +65,9 @@ const TABLE: [string, string][] = [
   ['C noise(float,float)', 'rsl_noise3(vec3f($0, $1, 0.0))'],
   ['C noise(Q)', 'rsl_noise3($0)'],
   ['C noise(Q,float)', 'rsl_noise3($0 + vec3f(0.0, 0.0, $1 * 1.7))'],
-  ['float pnoise(float,float)', 'rsl_noise1(vec3f(rsl_mod($0, $1), 0.0, 0.0))'],
-  ['float pnoise(Q,Q)', 'rsl_noise1(rsl_mod($0, $1))'],
-  ['C pnoise(Q,Q)', 'rsl_noise3(rsl_mod($0, $1))'],
+  ['float pnoise(float,float)', 'rsl_noise1(vec3f(rsl_mod_f32($0, $1), 0.0, 0.0))'],
+  ['float pnoise(Q,Q)', 'rsl_noise1(rsl_mod_vec3($0, $1))'],
+  ['C pnoise(Q,Q)', 'rsl_noise3(rsl_mod_vec3($0, $1))'],
   ['float cellnoise(float)', 'rsl_cellnoise1(vec3f($0, 0.0, 0.0))'],
   ['float cellnoise(float,float)', 'rsl_cellnoise1(vec3f($0, $1, 0.0))'],
   ['float cellnoise(Q)', 'rsl_cellnoise1($0)'],
@@ -86,7 +87,7 @@ const TABLE: [string, string][] = [
   ['float ptlined(point,point,point)', 'rsl_ptlined($0, $1, $2)'],
   ['point rotate(point,float,point,point)', 'rsl_rotate($0, $1, $2, $3)'],
   ['float area(point)', '@area'],
-  ['vector faceforward(vector,vector)', 'rsl_faceforward($0, $1, g_Ng)'],
+  ['vector faceforward(vector,vector)', '@faceforward'],
   ['vector faceforward(vector,vector,vector)', 'rsl_faceforward($0, $1, $2)'],
   ['vector reflect(vector,vector)', 'reflect($0, $1)'],
   ['vector refract(vector,vector,float)', 'refract($0, $1, $2)'],
@@ -112,7 +113,7 @@ const TABLE: [string, string][] = [
   ['color ctransform(string,color)', '@ctransform'],
   ['color ctransform(string,string,color)', '@ctransform'],
   // Matrix
-  ['float comp(matrix,float,float)', '$0[u32($2)][u32($1)]'],
+  ['float comp(matrix,float,float)', '$0[u32($1)][u32($2)]'],
   ['void setcomp(output matrix,float,float,float)', '@setcomp'],
   ['float determinant(matrix)', 'determinant($0)'],
   ['matrix translate(matrix,vector)', '($0 * rsl_translate($1))'],

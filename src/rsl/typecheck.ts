@@ -7,6 +7,10 @@ import type { Diagnostics, SourcePos } from './diagnostics.ts';
 import { GLOBALS, ILLUMINANCE_GLOBALS } from './globals.ts';
 import { BUILTINS } from './stdlib.ts';
 import type { BuiltinSignature } from './stdlib.ts';
+import { LIGHTING_PRELUDE } from './prelude.ts';
+import { Diagnostics as DiagnosticList } from './diagnostics.ts';
+import { lex } from './lexer.ts';
+import { parse } from './parser.ts';
 import { conversionCost, isPointLike, isTriple, T, typeToString } from './types.ts';
 import type { RslType } from './types.ts';
 
@@ -87,6 +91,9 @@ class Checker {
       this.result.globals.set(g.name, sym);
     }
     for (const fn of this.file.functions) globalScope.set(fn.name, this.functionSymbol(fn));
+    if (kind === 'surface' || kind === 'volume' || kind === 'imager') {
+      for (const fn of preludeFunctions()) globalScope.set(fn.name, this.functionSymbol(fn));
+    }
     this.scopes = [globalScope];
     // Iterate the inference silently until no local changes detail, then check once reporting errors.
     for (let pass = 0; pass < 8; pass++) {
@@ -142,6 +149,9 @@ class Checker {
         if (!d.init) this.error(d.pos, `shader parameter '${d.name}' needs a default value`);
       }
     }
+    // Top-level functions are checked in the shader's context (they see the predefined variables).
+    for (const fn of this.file.functions) this.statement(fn);
+    if (this.shader.shaderKind !== 'light' && this.shader.shaderKind !== 'displacement') for (const fn of preludeFunctions()) this.statement(fn);
     this.statements(this.shader.body);
   }
 
@@ -646,4 +656,16 @@ class Checker {
 
 export function baseTypeOf(name: BaseTypeName): RslType {
   return { name };
+}
+
+let prelude: FunctionDef[] | undefined;
+
+/** The prelude's function definitions, parsed once (fresh symbols per checked shader). */
+export function preludeFunctions(): FunctionDef[] {
+  if (!prelude) {
+    const diagnostics = new DiagnosticList();
+    prelude = parse(lex(LIGHTING_PRELUDE, '<prelude>'), '<prelude>', diagnostics).functions;
+    if (diagnostics.hasErrors) throw new Error(`RSL prelude does not parse: ${diagnostics.errors[0]!.message}`);
+  }
+  return prelude;
 }

@@ -1,0 +1,147 @@
+// The compiler's entry point: a shading pipeline (displacement + surface + lights + atmosphere) to
+// one WGSL kernel, its parameter layout and the grid layout it expects. Results are cached by the
+// sources and the pipeline composition.
+import type { ShaderKind } from './ast.ts';
+import { Diagnostics, RslCompileError } from './diagnostics.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import { checkSource } from './frontend.ts';
+import { gridLayout } from './grid-layout.ts';
+import type { GridLayout, GridVariableType } from './grid-layout.ts';
+import type { IrModule } from './ir.ts';
+import { walk } from './ir.ts';
+import { Lowerer } from './lower.ts';
+import type { ParamLayout, PipelineShaders } from './lower.ts';
+import { runPasses } from './passes/pipeline.ts';
+import type { PassReport } from './passes/pipeline.ts';
+import type { IncludeResolver } from './preprocessor.ts';
+import { standardShaderSource } from './standard-shaders.ts';
+import { StringTable } from './strings.ts';
+import type { CheckedShader } from './typecheck.ts';
+import { emitWgsl, WORKGROUP_BYTES } from './wgsl.ts';
+
+/** A shader by its source text, or by the name of a standard shader (e.g. "plastic"). */
+export type ShaderRef = string | { source: string; file?: string; name?: string };
+
+export interface PipelineDescription {
+  surface?: ShaderRef;
+  displacement?: ShaderRef;
+  lights?: ShaderRef[];
+  atmosphere?: ShaderRef;
+  /** User primitive variables on the grid; a shader parameter of the same name reads them per vertex. */
+  primitiveVariables?: { name: string; type: GridVariableType }[];
+  /** Vertices per grid, the workgroup size (default 256: a 16 × 16 grid). */
+  maxVertices?: number;
+  resolveInclude?: IncludeResolver;
+  /** Skip illuminance merging (for comparisons and tests). */
+  noIlluminanceMerging?: boolean;
+}
+
+export interface CompiledPipeline {
+  code: string;
+  entryPoint: string;
+  layout: GridLayout;
+  params: ParamLayout;
+  /** String tokens: index = token. */
+  strings: string[];
+  /** Grid bytes per vertex plus the kernel's workgroup bytes per vertex: what the shading scheduler budgets. */
+  scratchBytesPerVertex: number;
+  workgroupBytes: number;
+  /** Static count of light-shader evaluations per vertex per non-ambient light (illuminance loops left after merging). */
+  lightEvaluationSites: number;
+  passes: PassReport;
+  ir: IrModule;
+  diagnostics: Diagnostic[];
+  cacheKey: string;
+}
+
+function resolveRef(ref: ShaderRef, role: string): { source: string; file: string; name?: string } {
+  if (typeof ref !== 'string') return { source: ref.source, file: ref.file ?? `${role}.sl`, ...(ref.name ? { name: ref.name } : {}) };
+  const source = standardShaderSource(ref);
+  if (source === undefined) throw new RslCompileError([{ file: `${ref}.sl`, line: 1, column: 1, severity: 'error', message: `unknown standard shader '${ref}'` }]);
+  return { source, file: `${ref}.sl` };
+}
+
+const EXPECTED_KIND: Record<string, ShaderKind[]> = {
+  surface: ['surface'], displacement: ['displacement'], light: ['light'], atmosphere: ['volume'],
+};
+
+function checkOne(ref: ShaderRef, role: string, diagnostics: Diagnostics, resolveInclude?: IncludeResolver): CheckedShader | undefined {
+  const { source, file, name } = resolveRef(ref, role);
+  const result = checkSource(source, file, resolveInclude ? { resolveInclude } : {});
+  diagnostics.list.push(...result.diagnostics.list);
+  const shader = name ? result.shaders.find((s) => s.shader.name === name) : result.shaders[0];
+  if (!shader) return undefined;
+  if (!EXPECTED_KIND[role]!.includes(shader.shader.shaderKind)) {
+    diagnostics.error(shader.shader.pos, `expected a ${role} shader, found ${shader.shader.shaderKind} shader '${shader.shader.name}'`);
+  }
+  return shader;
+}
+
+/** Compiles a pipeline; throws RslCompileError listing every error when it does not compile. */
+export function compilePipeline(description: PipelineDescription): CompiledPipeline {
+  const diagnostics = new Diagnostics();
+  const check = (ref: ShaderRef | undefined, role: string): CheckedShader | undefined => (ref === undefined ? undefined : checkOne(ref, role, diagnostics, description.resolveInclude));
+  const shaders: PipelineShaders = {
+    ...optional('surface', check(description.surface, 'surface')),
+    ...optional('displacement', check(description.displacement, 'displacement')),
+    ...optional('atmosphere', check(description.atmosphere, 'atmosphere')),
+    lights: (description.lights ?? []).map((l, k) => check(l, 'light') ?? undefined).filter((l, k): l is CheckedShader => (void k, l !== undefined)),
+  };
+  if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
+  const maxVertices = description.maxVertices ?? 256;
+  const primitiveVariables = description.primitiveVariables ?? [];
+  const layout = gridLayout(maxVertices, primitiveVariables);
+  const strings = new StringTable();
+  const lowerer = new Lowerer(diagnostics, strings, { primitiveVariables: new Set(primitiveVariables.map((p) => p.name)) });
+  const ir = lowerer.lowerPipeline(shaders);
+  const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
+  if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
+  const wgsl = emitWgsl(ir, layout);
+  let lightEvaluationSites = 0;
+  walk(ir.main, (inst) => {
+    if (inst.op === 'illuminance') lightEvaluationSites++;
+  });
+  const workgroupBytes = Math.max(1, wgsl.workgroupSlots) * maxVertices * 4;
+  if (workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
+  return {
+    code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), strings: strings.entries(),
+    scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites,
+    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function refKey(ref: ShaderRef | undefined): string {
+  if (ref === undefined) return '-';
+  return typeof ref === 'string' ? `std:${ref}` : `${ref.file ?? ''}\u0001${ref.name ?? ''}\u0001${ref.source}`;
+}
+
+/** The cache key: every source and the composition (roles, light order, primitive variables, size). */
+export function pipelineKey(d: PipelineDescription): string {
+  return JSON.stringify([
+    refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey),
+    d.primitiveVariables ?? [], d.maxVertices ?? 256, !!d.noIlluminanceMerging,
+  ]);
+}
+
+/** Compiles pipelines once per key. */
+export class ShaderCompiler {
+  private readonly cache = new Map<string, CompiledPipeline>();
+  readonly stats = { hits: 0, misses: 0 };
+
+  compile(description: PipelineDescription): CompiledPipeline {
+    const key = pipelineKey(description);
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.stats.hits++;
+      return cached;
+    }
+    this.stats.misses++;
+    const compiled = compilePipeline(description);
+    this.cache.set(key, compiled);
+    return compiled;
+  }
+}

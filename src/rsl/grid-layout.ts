@@ -1,0 +1,129 @@
+// The one definition of how a diced grid sits in GPU memory, shared by the dicer (which writes it)
+// and the shading kernels (which read and write it).
+//
+// Bindings of a shading kernel (group 0):
+//   0  grids:    array<f32>, read_write   all grids' vertex data, SoA within each grid record
+//   1  gridInfo: array<u32>, read         GRID_INFO_WORDS words per grid: nu, nv, record base (in
+//                                          floats, into `grids`), parameter block base (in floats,
+//                                          into `params`)
+//   2  params:   array<f32>, read         shader-instance and light parameters (see ParamLayout)
+//   3  frame:    uniform FrameUniforms    grid count, time and the space matrices
+//
+// One workgroup shades one grid; vertex (i, j) of an nu × nv grid is local invocation j*nu + i, and
+// nu*nv is at most `maxVertices` (the workgroup size). Within a grid record, variable `name` with
+// `components` floats occupies floats [offset, offset + components*maxVertices): component c of
+// vertex k is at record base + offset + c*maxVertices + k.
+
+export type GridVariableType = 'float' | 'point' | 'vector' | 'normal' | 'color';
+
+export interface GridVariable {
+  name: string;
+  type: GridVariableType;
+  components: 1 | 3;
+  /** Float offset of the variable's first component within a grid record. */
+  offset: number;
+}
+
+export interface GridLayout {
+  maxVertices: number;
+  variables: GridVariable[];
+  /** Floats per grid record. */
+  recordFloats: number;
+  /** Bytes of grid storage per vertex (the dicer's and shading scheduler's estimate). */
+  bytesPerVertex: number;
+}
+
+export const GRID_INFO_WORDS = 4;
+
+/** Standard variables, in record order: what the dicer fills in and the shaders may read. */
+export const STANDARD_GRID_VARIABLES: readonly { name: string; type: GridVariableType }[] = [
+  { name: 'P', type: 'point' }, { name: 'N', type: 'normal' }, { name: 'Ng', type: 'normal' }, { name: 'I', type: 'vector' },
+  { name: 'dPdu', type: 'vector' }, { name: 'dPdv', type: 'vector' }, { name: 'u', type: 'float' }, { name: 'v', type: 'float' },
+  { name: 'du', type: 'float' }, { name: 'dv', type: 'float' }, { name: 's', type: 'float' }, { name: 't', type: 'float' },
+  { name: 'Cs', type: 'color' }, { name: 'Os', type: 'color' },
+];
+
+/** Outputs come last, so a dicer may leave them unwritten. */
+export const OUTPUT_GRID_VARIABLES: readonly { name: string; type: GridVariableType }[] = [
+  { name: 'Ci', type: 'color' }, { name: 'Oi', type: 'color' },
+];
+
+/** Names of the coordinate spaces in FrameUniforms, in matrix order. */
+export const SPACES = ['camera', 'world', 'object', 'shader', 'screen', 'raster', 'NDC'] as const;
+export type SpaceName = (typeof SPACES)[number];
+
+/**
+ * FrameUniforms in WGSL: toCurrent[k] maps space k to camera ("current") space and fromCurrent[k]
+ * the inverse, both as WGSL column-major mat4x4f acting on column vectors.
+ */
+export const FRAME_UNIFORMS_WGSL = `struct FrameUniforms {
+  gridCount: u32,
+  time: f32,
+  pad0: u32,
+  pad1: u32,
+  toCurrent: array<mat4x4f, ${SPACES.length}>,
+  fromCurrent: array<mat4x4f, ${SPACES.length}>,
+}`;
+
+/** Byte size of FrameUniforms; toCurrent starts at byte 16 and fromCurrent follows it. */
+export const FRAME_UNIFORMS_BYTES = 16 + 2 * SPACES.length * 64;
+
+export function spaceIndex(name: string): number | undefined {
+  const normalized = name === 'current' ? 'camera' : name;
+  const k = (SPACES as readonly string[]).indexOf(normalized);
+  return k >= 0 ? k : undefined;
+}
+
+/** The grid layout for `maxVertices` vertices per grid and the pipeline's user primitive variables. */
+export function gridLayout(maxVertices: number, primitiveVariables: readonly { name: string; type: GridVariableType }[] = []): GridLayout {
+  const variables: GridVariable[] = [];
+  let offset = 0;
+  for (const v of [...STANDARD_GRID_VARIABLES, ...primitiveVariables, ...OUTPUT_GRID_VARIABLES]) {
+    if (variables.some((w) => w.name === v.name)) throw new Error(`grid variable '${v.name}' is declared twice`);
+    const components = v.type === 'float' ? 1 : 3;
+    variables.push({ name: v.name, type: v.type, components, offset });
+    offset += components * maxVertices;
+  }
+  return { maxVertices, variables, recordFloats: offset, bytesPerVertex: (offset / maxVertices) * 4 };
+}
+
+/** Frame uniform words for the given matrices (each 16 floats, column-major, space → camera). */
+export function frameUniformWords(gridCount: number, toCurrent: Partial<Record<SpaceName, Float32Array | number[]>> = {}, time = 0): Uint32Array {
+  const words = new Uint32Array(FRAME_UNIFORMS_BYTES / 4);
+  const floats = new Float32Array(words.buffer);
+  words[0] = gridCount;
+  floats[1] = time;
+  SPACES.forEach((space, k) => {
+    const m = toCurrent[space] ?? identity();
+    floats.set(m, 4 + k * 16);
+    floats.set(invert4(Array.from(m)), 4 + (SPACES.length + k) * 16);
+  });
+  return words;
+}
+
+function identity(): number[] {
+  return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+}
+
+/** Inverse of a 4×4 matrix (column-major); the identity when singular. */
+export function invert4(m: number[]): number[] {
+  const a = (r: number, c: number): number => m[c * 4 + r]!;
+  const out = new Array<number>(16).fill(0);
+  // Gauss-Jordan on a row-major copy.
+  const rows = [0, 1, 2, 3].map((r) => [a(r, 0), a(r, 1), a(r, 2), a(r, 3), r === 0 ? 1 : 0, r === 1 ? 1 : 0, r === 2 ? 1 : 0, r === 3 ? 1 : 0]);
+  for (let c = 0; c < 4; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < 4; r++) if (Math.abs(rows[r]![c]!) > Math.abs(rows[pivot]![c]!)) pivot = r;
+    if (Math.abs(rows[pivot]![c]!) < 1e-12) return identity();
+    [rows[c], rows[pivot]] = [rows[pivot]!, rows[c]!];
+    const p = rows[c]![c]!;
+    for (let k = 0; k < 8; k++) rows[c]![k]! /= p;
+    for (let r = 0; r < 4; r++) {
+      if (r === c) continue;
+      const f = rows[r]![c]!;
+      for (let k = 0; k < 8; k++) rows[r]![k]! -= f * rows[c]![k]!;
+    }
+  }
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) out[c * 4 + r] = rows[r]![4 + c]!;
+  return out;
+}

@@ -1,0 +1,793 @@
+// Lowering: checked shaders of one shading pipeline to one IR module. User functions (and the
+// lighting prelude) are inlined at every call; output parameters alias the caller's variable.
+// Each light shader becomes a light function the kernel calls from illuminance and ambient().
+import type { Expr, ExprOf, ShaderKind, Stmt } from './ast.ts';
+import type { Diagnostics, SourcePos } from './diagnostics.ts';
+import { evaluateConstant } from './constant-eval.ts';
+import { spaceIndex } from './grid-layout.ts';
+import type { BinaryOperator, Inst, IrModule, IrType, IrVar, LightFunction, VarKind } from './ir.ts';
+import type { StringTable } from './strings.ts';
+import { componentCount, isPointLike, isTriple } from './types.ts';
+import type { RslType, TypeName } from './types.ts';
+import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
+
+export interface ParamEntry {
+  /** The shader instance: 'displacement', 'surface', 'atmosphere' or 'light0', 'light1', ... */
+  instance: string;
+  shader: string;
+  name: string;
+  type: TypeName;
+  arrayLength?: number;
+  /** Default components, or the string for string parameters (stored as its token). */
+  default: number[] | string;
+  /** Byte offset within the pipeline's parameter block. */
+  offset: number;
+  /** The space a point/vector/normal default is given in; the kernel transforms it on load. */
+  space?: string;
+  /** True when a user primitive variable of the same name overrides it per vertex. */
+  fromPrimitiveVariable: boolean;
+}
+
+export interface ParamLayout {
+  entries: ParamEntry[];
+  /** Bytes of one parameter block (16-byte aligned). */
+  blockBytes: number;
+}
+
+export interface PipelineShaders {
+  displacement?: CheckedShader;
+  surface?: CheckedShader;
+  lights: CheckedShader[];
+  atmosphere?: CheckedShader;
+}
+
+export interface LowerOptions {
+  /** Names of user primitive variables on the grid (they override shader parameters). */
+  primitiveVariables: ReadonlySet<string>;
+}
+
+export function irType(t: RslType | TypeName): IrType {
+  const name = typeof t === 'string' ? t : t.name;
+  if (name === 'float') return 'f32';
+  if (name === 'matrix') return 'mat4';
+  if (name === 'string') return 'u32';
+  if (name === 'bool') return 'bool';
+  return 'vec3';
+}
+
+interface LValue {
+  variable: IrVar;
+  index?: number;
+  type: RslType;
+}
+
+interface ReturnTarget {
+  result?: IrVar;
+  type?: RslType;
+  loop?: number;
+}
+
+interface InstanceContext {
+  instance: string;
+  checked: CheckedShader;
+  kind: ShaderKind;
+  /** RSL variable symbol id → IR variable (rebound per inlined call). */
+  env: Map<number, IrVar>;
+}
+
+export class Lowerer {
+  readonly module: IrModule = { vars: new Map(), main: [], lights: [], nextValue: 0 };
+  readonly params: ParamEntry[] = [];
+  private paramBytes = 0;
+  private nextVar = 0;
+  private nextLoop = 1;
+  private block: Inst[] = this.module.main;
+  private loops: number[] = [];
+  private returns: ReturnTarget[] = [];
+  private ctx!: InstanceContext;
+  private readonly gridVars = new Map<string, IrVar>();
+  private readonly instances = new Map<string, InstanceContext>();
+  private inlineDepth = 0;
+
+  constructor(
+    private readonly diagnostics: Diagnostics,
+    private readonly strings: StringTable,
+    private readonly options: LowerOptions,
+  ) {}
+
+  lowerPipeline(p: PipelineShaders): IrModule {
+    p.lights.forEach((light, k) => this.lowerLight(light, k));
+    for (const [instance, shader] of [['displacement', p.displacement], ['surface', p.surface], ['atmosphere', p.atmosphere]] as const) {
+      if (!shader) continue;
+      this.block = this.module.main;
+      this.beginInstance(instance, shader);
+      this.statements(shader.shader.body);
+    }
+    return this.module;
+  }
+
+  paramLayout(): ParamLayout {
+    return { entries: this.params, blockBytes: Math.max(16, Math.ceil(this.paramBytes / 16) * 16) };
+  }
+
+  // ---- variables and values ----
+
+  private newVar(name: string, type: RslType | IrType, kind: VarKind, arrayLength?: number): IrVar {
+    const v: IrVar = { id: this.nextVar++, name, type: typeof type === 'string' ? type : irType(type), kind, ...(arrayLength !== undefined ? { arrayLength } : {}) };
+    this.module.vars.set(v.id, v);
+    return v;
+  }
+
+  private emit<I extends Inst>(inst: I): I {
+    this.block.push(inst);
+    return inst;
+  }
+
+  private value(inst: Record<string, unknown> & { op: string; type: IrType }): number {
+    const id = this.module.nextValue++;
+    this.block.push({ ...inst, id } as unknown as Inst);
+    return id;
+  }
+
+  private constant(type: IrType, value: number[]): number {
+    return this.value({ op: 'const', type, value });
+  }
+
+  private call(type: IrType, template: string, args: number[], varying = false): number {
+    return this.value({ op: 'call', type, template, args, ...(varying ? { varying } : {}) });
+  }
+
+  private binary(type: IrType, operator: BinaryOperator, a: number, b: number): number {
+    return this.value({ op: 'binary', type, operator, a, b });
+  }
+
+  private load(variable: IrVar, index?: number): number {
+    return this.value({ op: 'load', type: variable.type, variable: variable.id, ...(index !== undefined ? { index } : {}) });
+  }
+
+  private store(variable: IrVar, value: number, index?: number): void {
+    this.emit({ op: 'store', variable: variable.id, value, ...(index !== undefined ? { index } : {}) });
+  }
+
+  private gridVar(name: string, type: TypeName): IrVar {
+    let v = this.gridVars.get(name);
+    if (!v) {
+      v = this.newVar(name, { name: type }, 'global');
+      this.gridVars.set(name, v);
+    }
+    return v;
+  }
+
+  /** Converts a value between RSL types along the implicit conversions the checker allowed. */
+  private coerce(value: number, from: RslType | undefined, to: RslType): number {
+    if (!from || from.name === to.name || to.name === 'void') return value;
+    if (isPointLike(from.name) && isPointLike(to.name)) return value;
+    if (from.name === 'bool' && to.name === 'float') return this.value({ op: 'convert', type: 'f32', a: value });
+    if (from.name === 'float' && (isTriple(to.name) || to.name === 'matrix')) return this.value({ op: 'convert', type: irType(to), a: value });
+    if (from.name === 'float' && to.name === 'bool') return this.value({ op: 'convert', type: 'bool', a: value });
+    return value;
+  }
+
+  private toBool(e: Expr): number {
+    const v = this.expr(e);
+    return e.type?.name === 'bool' ? v : this.coerce(v, e.type, { name: 'bool' });
+  }
+
+  // ---- instances and parameters ----
+
+  private beginInstance(instance: string, checked: CheckedShader): void {
+    this.ctx = { instance, checked, kind: checked.shader.shaderKind, env: new Map() };
+    this.instances.set(instance, this.ctx);
+    for (const [name, sym] of checked.globals) this.ctx.env.set(sym.id, this.globalVar(name, sym));
+    for (const group of checked.shader.params) {
+      for (const d of group.declarators) {
+        const sym = checked.declarations.get(d);
+        if (!sym) continue;
+        const variable = this.newVar(`${instance}_${d.name}`, sym.type, 'param', d.arrayLength);
+        this.ctx.env.set(sym.id, variable);
+        this.initParam(instance, checked.shader.name, sym, variable, d.init, d.pos);
+      }
+    }
+  }
+
+  private globalVar(name: string, sym: VarSymbol): IrVar {
+    if (this.ctx.kind === 'light' && ['Ps', 'L', 'Cl', 'Ol'].includes(name)) return this.newVar(`light_${name}`, sym.type, 'local');
+    if (this.ctx.kind !== 'light' && ['L', 'Cl', 'Ol'].includes(name)) return this.gridVar(`illum_${name}`, sym.type.name);
+    if (['E', 'ncomps', 'time', 'dtime', 'dPdtime', 'alpha'].includes(name)) return this.gridVar(`frame_${name}`, sym.type.name);
+    return this.gridVar(name, sym.type.name);
+  }
+
+  private initParam(instance: string, shader: string, sym: VarSymbol, variable: IrVar, init: Expr | undefined, pos: SourcePos): void {
+    const constant = init ? evaluateConstant(init) : undefined;
+    if (init && !constant) this.diagnostics.error(init.pos, `the default of parameter '${sym.name}' must be a constant expression`);
+    const count = componentCount(sym.type.name) * (sym.type.arrayLength ?? 1);
+    let value: number[] | string = sym.type.name === 'string' ? '' : new Array<number>(count).fill(0);
+    if (constant) {
+      if (typeof constant.value === 'string') value = constant.value;
+      else if (constant.value.length === 1 && count > 1) value = sym.type.name === 'matrix' ? [...Array(16).keys()].map((k) => (k % 5 === 0 ? constant.value[0] as number : 0)) : new Array<number>(count).fill(constant.value[0] as number);
+      else value = constant.value;
+    }
+    if (typeof value === 'string') this.strings.token(value);
+    const fromPrimitiveVariable = this.options.primitiveVariables.has(sym.name) && sym.type.arrayLength === undefined && sym.type.name !== 'matrix' && sym.type.name !== 'string';
+    const offset = this.paramBytes;
+    const space = constant?.space;
+    this.params.push({
+      instance, shader, name: sym.name, type: sym.type.name, ...(sym.type.arrayLength !== undefined ? { arrayLength: sym.type.arrayLength } : {}),
+      default: value, offset, ...(space !== undefined && isPointLike(sym.type.name) ? { space } : {}), fromPrimitiveVariable,
+    });
+    this.paramBytes += count * 4;
+    if (space !== undefined && isPointLike(sym.type.name) && spaceIndex(space) === undefined) this.diagnostics.error(pos, `unknown space "${space}"`);
+    const word = offset / 4;
+    const t = variable.type;
+    const elements = sym.type.arrayLength ?? 1;
+    const per = componentCount(sym.type.name);
+    for (let k = 0; k < elements; k++) {
+      let v: number;
+      if (fromPrimitiveVariable) v = this.load(this.gridVar(sym.name, sym.type.name));
+      else {
+        v = this.call(t, `rsl_param_${t}(${word + k * per}u)`, []);
+        const s = space !== undefined ? spaceIndex(space) : undefined;
+        if (s !== undefined && s !== 0) v = this.call('vec3', `rsl_transform_${sym.type.name}(frame.toCurrent[${s}], $0)`, [v]);
+      }
+      this.store(variable, v, elements > 1 || sym.type.arrayLength !== undefined ? this.constant('f32', [k]) : undefined);
+    }
+  }
+
+  private lowerLight(checked: CheckedShader, index: number): void {
+    const saved = this.block;
+    const body: Inst[] = [];
+    this.block = body;
+    this.beginInstance(`light${index}`, checked);
+    const category = checked.params.find((p) => p.name === '__category');
+    const categoryDecl = category ? checked.shader.params.flatMap((g) => g.declarators).find((d) => d.name === '__category') : undefined;
+    const categoryValue = categoryDecl?.init?.kind === 'string' ? categoryDecl.init.value : '';
+    const v = (name: string): number => this.ctx.env.get(checked.globals.get(name)!.id)!.id;
+    const light: LightFunction = {
+      index, name: checked.shader.name, body, ambient: !checked.illuminates,
+      categories: categoryValue.split(',').map((c) => c.trim()).filter((c) => c !== ''),
+      psVar: v('Ps'), lVar: v('L'), clVar: v('Cl'), olVar: v('Ol'),
+    };
+    // Cl and L start at zero, Ol at one.
+    this.store(this.module.vars.get(light.clVar)!, this.constant('vec3', [0, 0, 0]));
+    this.store(this.module.vars.get(light.lVar)!, this.constant('vec3', [0, 0, 0]));
+    this.store(this.module.vars.get(light.olVar)!, this.constant('vec3', [1, 1, 1]));
+    this.statements(checked.shader.body);
+    this.module.lights.push(light);
+    this.block = saved;
+  }
+
+  // ---- statements ----
+
+  private statements(list: Stmt[]): void {
+    for (const s of list) this.statement(s);
+  }
+
+  private nested(fn: () => void): Inst[] {
+    const saved = this.block;
+    const block: Inst[] = [];
+    this.block = block;
+    try {
+      fn();
+    } finally {
+      this.block = saved;
+    }
+    return block;
+  }
+
+  private statement(s: Stmt): void {
+    switch (s.kind) {
+      case 'vardecl':
+        for (const d of s.declarators) {
+          const sym = this.ctx.checked.declarations.get(d);
+          if (!sym) continue;
+          if (s.type.extern) {
+            const outer = this.lookupName(d.name);
+            if (outer) this.ctx.env.set(sym.id, outer);
+            continue;
+          }
+          const variable = this.newVar(d.name, sym.type, 'local', d.arrayLength);
+          this.ctx.env.set(sym.id, variable);
+          if (!d.init) continue;
+          if (d.init.kind === 'array') {
+            d.init.items.forEach((item, k) => {
+              const value = this.coerce(this.expr(item), item.type, { name: sym.type.name });
+              this.store(variable, value, this.constant('f32', [k]));
+            });
+          } else this.store(variable, this.coerce(this.expr(d.init), d.init.type, sym.type));
+        }
+        return;
+      case 'function':
+      case 'empty':
+        return;
+      case 'expr':
+        this.expr(s.expr);
+        return;
+      case 'block':
+        this.statements(s.body);
+        return;
+      case 'if': {
+        const cond = this.toBool(s.cond);
+        const then = this.nested(() => this.statement(s.then));
+        const otherwise = this.nested(() => s.else && this.statement(s.else));
+        this.emit({ op: 'if', cond, then, else: otherwise });
+        return;
+      }
+      case 'while':
+      case 'for': {
+        if (s.kind === 'for' && s.init) this.expr(s.init);
+        const loop = this.nextLoop++;
+        this.loops.push(loop);
+        const body = this.nested(() => {
+          if (s.cond) {
+            const c = this.toBool(s.cond);
+            const exit = this.nested(() => this.emit({ op: 'break', loop }));
+            this.emit({ op: 'if', cond: c, then: [], else: exit });
+          }
+          this.statement(s.body);
+        });
+        const continuing = this.nested(() => s.kind === 'for' && s.step && this.expr(s.step));
+        this.loops.pop();
+        this.emit({ op: 'loop', loop, body, continuing });
+        return;
+      }
+      case 'break':
+      case 'continue': {
+        const loop = this.loops[this.loops.length - s.levels];
+        if (loop !== undefined) this.emit({ op: s.kind, loop });
+        return;
+      }
+      case 'return': {
+        const target = this.returns[this.returns.length - 1];
+        if (!target) return;
+        if (s.value && target.result && target.type) this.store(target.result, this.coerce(this.expr(s.value), s.value.type, target.type));
+        if (target.loop !== undefined) this.emit({ op: 'break', loop: target.loop });
+        return;
+      }
+      case 'illuminance': {
+        const position = this.expr(s.position);
+        const axis = s.axis ? this.expr(s.axis) : undefined;
+        const angle = s.angle ? this.expr(s.angle) : undefined;
+        const category = s.category?.kind === 'string' ? s.category.value : undefined;
+        if (s.category && s.category.kind !== 'string') this.diagnostics.error(s.category.pos, 'expected a constant string for the illuminance category');
+        const loop = this.nextLoop++;
+        this.loops.push(loop);
+        const body = this.nested(() => this.statement(s.body));
+        this.loops.pop();
+        const g = (name: string): number => this.gridVar(`illum_${name}`, name === 'L' ? 'vector' : 'color').id;
+        this.emit({
+          op: 'illuminance', loop, position, ...(axis !== undefined ? { axis } : {}), ...(angle !== undefined ? { angle } : {}),
+          ...(category !== undefined ? { category } : {}), body, lVar: g('L'), clVar: g('Cl'), olVar: g('Ol'),
+        });
+        return;
+      }
+      case 'illuminate':
+      case 'solar': {
+        const position = s.kind === 'illuminate' ? this.expr(s.position) : undefined;
+        const axis = s.axis ? this.expr(s.axis) : undefined;
+        const angle = s.angle ? this.expr(s.angle) : undefined;
+        const body = this.nested(() => this.statement(s.body));
+        this.emit({ op: 'illuminate', ...(position !== undefined ? { position } : {}), ...(axis !== undefined ? { axis } : {}), ...(angle !== undefined ? { angle } : {}), body });
+        return;
+      }
+    }
+  }
+
+  private lookupName(name: string): IrVar | undefined {
+    for (const [id, v] of this.ctx.env) if (v.name === name && id >= 0) return v;
+    return undefined;
+  }
+
+  // ---- expressions ----
+
+  private expr(e: Expr): number {
+    switch (e.kind) {
+      case 'number':
+        return this.constant('f32', [e.value]);
+      case 'string':
+        return this.constant('u32', [this.strings.token(e.value)]);
+      case 'name': {
+        const sym = this.ctx.checked.names.get(e);
+        if (sym?.constant !== undefined) return this.constant('f32', [sym.constant]);
+        const lv = this.lvalue(e);
+        return lv ? this.load(lv.variable, lv.index) : this.constant(irType(e.type ?? { name: 'float' }), new Array<number>(componentCount(e.type?.name ?? 'float')).fill(0));
+      }
+      case 'index': {
+        const lv = this.lvalue(e);
+        if (lv) return this.load(lv.variable, lv.index);
+        return this.expr(e.target);
+      }
+      case 'unary': {
+        const a = this.expr(e.operand);
+        if (e.op === '!') return this.value({ op: 'unary', type: 'bool', operator: '!', a: e.operand.type?.name === 'bool' ? a : this.coerce(a, e.operand.type, { name: 'bool' }) });
+        return this.value({ op: 'unary', type: irType(e.type!), operator: '-', a });
+      }
+      case 'binary':
+        return this.binaryExpr(e);
+      case 'ternary': {
+        const cond = this.toBool(e.cond);
+        const a = this.coerce(this.expr(e.then), e.then.type, e.type!);
+        const b = this.coerce(this.expr(e.else), e.else.type, e.type!);
+        return this.value({ op: 'select', type: irType(e.type!), cond, a, b });
+      }
+      case 'assign':
+        return this.assign(e);
+      case 'cast':
+        return this.cast(e);
+      case 'tuple': {
+        const items = e.items.map((item) => this.expr(item));
+        if (items.length === 16) return this.call('mat4', `mat4x4f(${items.map((_, k) => `$${k}`).join(', ')})`, items);
+        return this.call('vec3', 'vec3f($0, $1, $2)', items);
+      }
+      case 'array':
+        return this.constant('f32', [0]);
+      case 'call':
+        return this.callExpr(e);
+    }
+  }
+
+  private lvalue(e: Expr): LValue | undefined {
+    if (e.kind === 'name') {
+      const sym = this.ctx.checked.names.get(e);
+      const variable = sym ? this.ctx.env.get(sym.id) : undefined;
+      if (!variable) return undefined;
+      return { variable, type: sym!.type };
+    }
+    if (e.kind === 'index') {
+      const base = this.lvalue(e.target);
+      if (!base) return undefined;
+      const index = this.expr(e.index);
+      return { variable: base.variable, index, type: { name: base.type.name } };
+    }
+    return undefined;
+  }
+
+  private arithmeticOperator(op: string, type: RslType): BinaryOperator {
+    if (type.name === 'matrix' && op === '*') return 'matmul';
+    if (type.name === 'matrix' && op === '/') return 'matdiv';
+    return op as BinaryOperator;
+  }
+
+  private binaryExpr(e: ExprOf<'binary'>): number {
+    const lt = e.left.type!;
+    const rt = e.right.type!;
+    let a = this.expr(e.left);
+    let b = this.expr(e.right);
+    switch (e.op) {
+      case '&&':
+      case '||':
+        return this.binary('bool', e.op, lt.name === 'bool' ? a : this.coerce(a, lt, { name: 'bool' }), rt.name === 'bool' ? b : this.coerce(b, rt, { name: 'bool' }));
+      case '.':
+        return this.binary('f32', 'dot', a, b);
+      case '^':
+        return this.binary('vec3', 'cross', a, b);
+      case '==':
+      case '!=':
+      case '<':
+      case '>':
+      case '<=':
+      case '>=': {
+        const common = lt.name === 'float' && rt.name !== 'float' ? rt : lt;
+        return this.binary('bool', e.op, this.coerce(a, lt, common), this.coerce(b, rt, common));
+      }
+      default: {
+        const result = e.type!;
+        if (result.name === 'matrix' && (lt.name === 'float' || rt.name === 'float')) {
+          // matrix * float scales every element.
+          return lt.name === 'float' ? this.binary('mat4', '*', b, a) : this.binary('mat4', '*', a, b);
+        }
+        a = this.coerce(a, lt, result);
+        b = this.coerce(b, rt, result);
+        return this.binary(irType(result), this.arithmeticOperator(e.op, result), a, b);
+      }
+    }
+  }
+
+  private assign(e: ExprOf<'assign'>): number {
+    const lv = this.lvalue(e.target);
+    let value = this.expr(e.value);
+    if (!lv) return value;
+    if (e.op === '=') value = this.coerce(value, e.value.type, lv.type);
+    else {
+      const current = this.load(lv.variable, lv.index);
+      const op = e.op[0]!;
+      if (lv.type.name === 'matrix' && e.value.type?.name === 'float') value = this.binary('mat4', '*', current, value);
+      else value = this.binary(irType(lv.type), this.arithmeticOperator(op, lv.type), current, this.coerce(value, e.value.type, lv.type));
+    }
+    this.store(lv.variable, value, lv.index);
+    return value;
+  }
+
+  private cast(e: ExprOf<'cast'>): number {
+    const to: RslType = { name: e.to };
+    const v = this.coerce(this.expr(e.operand), e.operand.type, to);
+    if (e.space === undefined) return v;
+    if (e.to === 'color') {
+      if (e.space === 'rgb') return v;
+      if (e.space === 'hsv' || e.space === 'hsl' || e.space === 'xyz' || e.space === 'XYZ' || e.space === 'YIQ' || e.space === 'xyY') return this.call('vec3', `rsl_${e.space.toLowerCase()}_to_rgb($0)`, [v]);
+      return v;
+    }
+    if (isPointLike(e.to)) return this.spaceTransform(e.to, e.space, 'camera', v, e.pos);
+    this.diagnostics.error(e.pos, `a space name on a ${e.to} cast is not supported yet`);
+    return v;
+  }
+
+  /** Transforms a point, vector or normal from one named space to another. */
+  private spaceTransform(kind: TypeName, from: string, to: string, v: number, pos: SourcePos): number {
+    const f = spaceIndex(from);
+    const t = spaceIndex(to);
+    if (f === undefined || t === undefined) {
+      this.diagnostics.error(pos, `unknown space "${f === undefined ? from : to}"; expected one of current, camera, world, object, shader, screen, raster, NDC`);
+      return v;
+    }
+    if (f === t) return v;
+    let r = v;
+    if (f !== 0) r = this.call('vec3', `rsl_transform_${kind}(frame.toCurrent[${f}], $0)`, [r]);
+    if (t !== 0) r = this.call('vec3', `rsl_transform_${kind}(frame.fromCurrent[${t}], $0)`, [r]);
+    return r;
+  }
+
+  private constantString(e: Expr | undefined): string | undefined {
+    if (!e) return undefined;
+    if (e.kind === 'string') return e.value;
+    if (e.kind === 'index' && e.target.kind === 'string') return e.target.value;
+    return undefined;
+  }
+
+  private callExpr(e: ExprOf<'call'>): number {
+    const target = this.ctx.checked.calls.get(e);
+    const resultType = e.type ?? { name: 'float' as const };
+    const rt = irType(resultType);
+    if (!target) return this.constant(rt, new Array<number>(componentCount(resultType.name)).fill(0));
+    if (target.kind === 'user') return this.inline(e, target.fn);
+    const sig = target.signature;
+    const argAt = (k: number): number => {
+      const param = sig.params[Math.min(k, sig.params.length - 1)];
+      const arg = e.args[k]!;
+      return param ? this.coerce(this.expr(arg), arg.type, param.type) : this.expr(arg);
+    };
+    const zero = (): number => this.constant(rt, new Array<number>(componentCount(resultType.name)).fill(0));
+    switch (sig.impl) {
+      case '@minmax': {
+        let acc = argAt(0);
+        for (let k = 1; k < e.args.length; k++) acc = this.call(rt, `${e.name}($0, $1)`, [acc, argAt(k)]);
+        return acc;
+      }
+      case '@spline':
+        return this.spline(e, rt);
+      case '@Du':
+      case '@Dv':
+        return this.value({ op: 'deriv', type: rt, axis: sig.impl === '@Du' ? 'u' : 'v', a: argAt(0) });
+      case '@Deriv': {
+        const num = argAt(0);
+        const den = argAt(1);
+        const du = this.binary(rt, '/', this.value({ op: 'deriv', type: rt, axis: 'u', a: num }), this.coerce(this.value({ op: 'deriv', type: 'f32', axis: 'u', a: den }), { name: 'float' }, resultType));
+        const dv = this.binary(rt, '/', this.value({ op: 'deriv', type: rt, axis: 'v', a: num }), this.coerce(this.value({ op: 'deriv', type: 'f32', axis: 'v', a: den }), { name: 'float' }, resultType));
+        return this.call(rt, `rsl_finite_${rt}($0 + $1)`, [du, dv]);
+      }
+      case '@area': {
+        const p = argAt(0);
+        const du = this.load(this.gridVar('du', 'float'));
+        const dv = this.load(this.gridVar('dv', 'float'));
+        const a = this.binary('vec3', '*', this.value({ op: 'deriv', type: 'vec3', axis: 'u', a: p }), this.coerce(du, { name: 'float' }, { name: 'vector' }));
+        const b = this.binary('vec3', '*', this.value({ op: 'deriv', type: 'vec3', axis: 'v', a: p }), this.coerce(dv, { name: 'float' }, { name: 'vector' }));
+        return this.call('f32', 'length($0)', [this.binary('vec3', 'cross', a, b)]);
+      }
+      case '@calculatenormal': {
+        const p = argAt(0);
+        return this.binary('vec3', 'cross', this.value({ op: 'deriv', type: 'vec3', axis: 'u', a: p }), this.value({ op: 'deriv', type: 'vec3', axis: 'v', a: p }));
+      }
+      case '@faceforward':
+        return this.call('vec3', 'rsl_faceforward($0, $1, $2)', [argAt(0), argAt(1), this.load(this.gridVar('Ng', 'normal'))]);
+      case '@random':
+        return this.call(rt, `rsl_random_${rt}()`, [], true);
+      case '@setcomp0':
+      case '@setcomp1':
+      case '@setcomp2':
+      case '@setcomp': {
+        const lv = this.lvalue(e.args[0]!);
+        if (!lv) return zero();
+        const current = this.load(lv.variable, lv.index);
+        const rest = e.args.slice(1).map((a) => this.coerce(this.expr(a), a.type, { name: 'float' }));
+        const template = sig.impl === '@setcomp' ? (lv.type.name === 'matrix' ? 'rsl_setcomp_mat4($0, $1, $2, $3)' : 'rsl_setcomp_vec3($0, $1, $2)') : `rsl_setcomp_vec3($0, ${sig.impl.slice(-1)}.0, $1)`;
+        this.store(lv.variable, this.call(lv.variable.type, template, [current, ...rest]), lv.index);
+        return zero();
+      }
+      case '@fresnel': {
+        const [i, n, eta] = [argAt(0), argAt(1), argAt(2)];
+        const kr = this.call('f32', 'rsl_fresnel_kr($0, $1, $2)', [i, n, eta]);
+        const outs: [number, number][] = [[3, kr], [4, this.binary('f32', '-', this.constant('f32', [1]), kr)]];
+        if (e.args.length === 7) {
+          outs.push([5, this.call('vec3', 'reflect($0, $1)', [i, n])], [6, this.call('vec3', 'refract($0, $1, $2)', [i, n, eta])]);
+        }
+        for (const [k, v] of outs) {
+          const lv = this.lvalue(e.args[k]!);
+          if (lv) this.store(lv.variable, v, lv.index);
+        }
+        return zero();
+      }
+      case '@transform': {
+        const kind: TypeName = e.name === 'transform' ? 'point' : e.name === 'vtransform' ? 'vector' : 'normal';
+        const strs = e.args.map((a) => (a.type?.name === 'string' ? this.constantString(a) : undefined));
+        const last = argAt(e.args.length - 1);
+        const hasMatrix = e.args.some((a) => a.type?.name === 'matrix');
+        if (e.args.some((a, k) => a.type?.name === 'string' && strs[k] === undefined)) {
+          this.diagnostics.error(e.pos, `${e.name}() needs constant space names`);
+          return last;
+        }
+        if (hasMatrix) {
+          const m = argAt(e.args.length - 2);
+          const fromSpace = strs[0];
+          const pre = fromSpace !== undefined ? this.spaceTransform(kind, fromSpace, 'camera', last, e.pos) : last;
+          return this.call('vec3', `rsl_transform_${kind}($0, $1)`, [m, pre]);
+        }
+        return e.args.length === 2 ? this.spaceTransform(kind, 'camera', strs[0]!, last, e.pos) : this.spaceTransform(kind, strs[0]!, strs[1]!, last, e.pos);
+      }
+      case '@ctransform': {
+        const strs = e.args.slice(0, -1).map((a) => this.constantString(a));
+        const c = argAt(e.args.length - 1);
+        if (strs.some((s) => s === undefined)) {
+          this.diagnostics.error(e.pos, 'ctransform() needs constant colour space names');
+          return c;
+        }
+        const from = strs.length === 2 ? strs[0]! : 'rgb';
+        const to = strs[strs.length - 1]!;
+        const rgb = from === 'rgb' ? c : this.call('vec3', `rsl_${from.toLowerCase()}_to_rgb($0)`, [c]);
+        return to === 'rgb' ? rgb : this.call('vec3', `rsl_rgb_to_${to.toLowerCase()}($0)`, [rgb]);
+      }
+      case '@concat':
+      case '@format':
+      case '@match': {
+        const strs = e.args.map((a) => this.constantString(a));
+        if (strs.some((s) => s === undefined)) {
+          this.diagnostics.error(e.pos, `${e.name}() of strings not known at compile time is not supported on the GPU`);
+          return zero();
+        }
+        if (e.name === 'concat') return this.constant('u32', [this.strings.token(strs.join(''))]);
+        if (e.name === 'match') {
+          let matched = false;
+          try {
+            matched = new RegExp(strs[0]!).test(strs[1]!);
+          } catch {
+            this.diagnostics.error(e.pos, `bad regular expression "${strs[0]!}"`);
+          }
+          return this.constant('f32', [matched ? 1 : 0]);
+        }
+        return this.constant('u32', [this.strings.token(strs[0]!)]);
+      }
+      case '@printf':
+        this.diagnostics.warning(e.pos, 'printf() does nothing on the GPU');
+        this.emit({ op: 'nop' });
+        return zero();
+      case '@shadername':
+        return this.constant('u32', [this.strings.token(this.ctx.checked.shader.name)]);
+      case '@ambient':
+        return this.value({ op: 'ambient', type: 'vec3' });
+      case '@diffuse':
+      case '@specular':
+      case '@phong': {
+        const fn = [...this.ctx.checked.functions.values()].find((f) => f.def.name === `__rsl_${e.name}`);
+        if (!fn) {
+          this.diagnostics.error(e.pos, `${e.name}() is only available in surface and volume shaders`);
+          return zero();
+        }
+        return this.inline(e, fn);
+      }
+      case '@texture':
+      case '@shadow':
+        // No texture maps are bound to shading kernels yet: a lookup behaves like a missing map.
+        this.diagnostics.warning(e.pos, `${e.name}(): texture maps are not available to shading kernels yet; the lookup returns 0`);
+        for (const a of e.args.slice(1)) this.expr(a);
+        return zero();
+      case '@info':
+        // Unknown names: the function returns 0 and leaves its output unchanged, as the spec allows.
+        return this.constant('f32', [0]);
+      case '@message':
+        return this.message(e);
+      case '@unsupported':
+        return zero();
+      default: {
+        const args = e.args.map((_, k) => argAt(k));
+        return this.call(rt, sig.impl.replaceAll('$T', wgslTypeName(rt)).replaceAll('$R', rt), args);
+      }
+    }
+  }
+
+  /** surface(), displacement() and atmosphere(): read a parameter of another shader of the pipeline. */
+  private message(e: ExprOf<'call'>): number {
+    const name = this.constantString(e.args[0]);
+    const other = this.instances.get(e.name);
+    const lv = e.args[1] ? this.lvalue(e.args[1]) : undefined;
+    if (name === undefined || !other || !lv || e.name === this.ctx.instance) return this.constant('f32', [0]);
+    const sym = other.checked.params.find((p) => p.name === name);
+    const source = sym ? other.env.get(sym.id) : undefined;
+    if (!sym || !source || sym.type.name !== lv.type.name) return this.constant('f32', [0]);
+    this.store(lv.variable, this.load(source), lv.index);
+    return this.constant('f32', [1]);
+  }
+
+  private spline(e: ExprOf<'call'>, rt: IrType): number {
+    const hasBasis = e.args[0]?.type?.name === 'string';
+    const basis = hasBasis ? this.constantString(e.args[0]) : 'catmull-rom';
+    if (basis !== 'catmull-rom' && basis !== 'linear') {
+      this.diagnostics.error(e.pos, `spline basis "${basis ?? '?'}" is not supported yet (catmull-rom and linear are)`);
+    }
+    const args = e.args.slice(hasBasis ? 1 : 0);
+    const t = this.expr(args[0]!);
+    const knots = args.slice(1).map((a) => this.coerce(this.expr(a), a.type, e.type!));
+    const segments = knots.length - 3;
+    const x = this.call('f32', `clamp($0, 0.0, 1.0) * ${segments}.0`, [t]);
+    const seg = this.call('f32', `min(floor($0), ${segments - 1}.0)`, [x]);
+    const f = this.binary('f32', '-', x, seg);
+    let result: number | undefined;
+    for (let k = segments - 1; k >= 0; k--) {
+      const piece = this.call(rt, basis === 'linear' ? 'mix($2, $3, $0)' : `rsl_catmull_rom_${rt}($0, $1, $2, $3, $4)`, [f, knots[k]!, knots[k + 1]!, knots[k + 2]!, knots[k + 3]!]);
+      if (result === undefined) result = piece;
+      else result = this.value({ op: 'select', type: rt, cond: this.binary('bool', '==', seg, this.constant('f32', [k])), a: piece, b: result });
+    }
+    return result!;
+  }
+
+  /** Inlines a user (or prelude) function: parameters become fresh variables, outputs alias. */
+  private inline(e: ExprOf<'call'>, fn: FunctionSymbol): number {
+    if (this.inlineDepth > 64) {
+      this.diagnostics.error(e.pos, `'${fn.def.name}' calls itself; RSL functions cannot be recursive`);
+      return this.constant('f32', [0]);
+    }
+    const saved = new Map<number, IrVar | undefined>();
+    const bind = (id: number, v: IrVar): void => {
+      if (!saved.has(id)) saved.set(id, this.ctx.env.get(id));
+      this.ctx.env.set(id, v);
+    };
+    const values = fn.params.map((p, k) => {
+      const arg = e.args[k]!;
+      if (p.output) return this.lvalue(arg);
+      return this.coerce(this.expr(arg), arg.type, p.type);
+    });
+    fn.params.forEach((p, k) => {
+      const v = values[k];
+      if (typeof v === 'number') {
+        const local = this.newVar(p.name, p.type, 'local', p.type.arrayLength);
+        this.store(local, v);
+        bind(p.id, local);
+      } else if (v) bind(p.id, v.variable);
+    });
+    const result = fn.def.returnType !== 'void' ? this.newVar(`${fn.def.name}_result`, { name: fn.def.returnType }, 'local') : undefined;
+    const early = hasEarlyReturn(fn.def.body);
+    const target: ReturnTarget = { ...(result ? { result, type: { name: fn.def.returnType } } : {}) };
+    this.returns.push(target);
+    this.inlineDepth++;
+    const savedLoops = this.loops;
+    if (early) {
+      const loop = this.nextLoop++;
+      target.loop = loop;
+      this.loops = [loop];
+      const body = this.nested(() => {
+        this.statements(fn.def.body);
+        this.emit({ op: 'break', loop });
+      });
+      this.emit({ op: 'loop', loop, body, continuing: [] });
+    } else {
+      this.loops = [];
+      this.statements(fn.def.body);
+    }
+    this.loops = savedLoops;
+    this.inlineDepth--;
+    this.returns.pop();
+    for (const [id, v] of saved) {
+      if (v) this.ctx.env.set(id, v);
+      else this.ctx.env.delete(id);
+    }
+    return result ? this.load(result) : this.constant('f32', [0]);
+  }
+}
+
+/** A return anywhere but as the last statement of the body needs the one-iteration loop. */
+function hasEarlyReturn(body: Stmt[]): boolean {
+  const text = JSON.stringify(body.slice(0, -1), (key, value) => (key === 'pos' || key === 'type' ? undefined : value));
+  const last = body[body.length - 1];
+  return text.includes('"kind":"return"') || (!!last && last.kind !== 'return' && JSON.stringify(last, (key, value) => (key === 'pos' || key === 'type' ? undefined : value)).includes('"kind":"return"'));
+}
+
+export function wgslTypeName(t: IrType): string {
+  return t === 'vec3' ? 'vec3f' : t === 'mat4' ? 'mat4x4f' : t;
+}

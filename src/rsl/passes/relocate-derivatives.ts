@@ -1,0 +1,171 @@
+// Derivative relocation. WGSL allows workgroupBarrier() only in uniform control flow, and derivatives
+// need one, so every derivative moves to the top level of the kernel body, before the outermost
+// construct that contains it, together with the pure computation of its operand (speculated: it has
+// no side effects, and what it reads is not written in the construct). Identical derivatives merge,
+// and the derivatives are grouped so that the number of distinct barrier positions is minimal: each
+// derivative may sit anywhere in an interval of top-level positions, two are compatible when their
+// intervals overlap, and a minimum clique cover of that graph gives the groups.
+import type { Diagnostics } from '../diagnostics.ts';
+import type { Inst, IrModule, ValueInst } from '../ir.ts';
+import { children, isPure, mapOperands, operands, storedVars, walk } from '../ir.ts';
+import { minimumCliqueCover } from './clique-cover.ts';
+
+type Deriv = Extract<Inst, { op: 'deriv' }>;
+
+interface Candidate {
+  inst: Deriv;
+  earliest: number;
+  latest: number;
+  slice: Inst[];
+  duplicates: Deriv[];
+}
+
+export interface RelocationReport {
+  /** Distinct barrier positions after relocation. */
+  barrierPositions: number;
+  /** Derivatives (after merging duplicates). */
+  derivatives: number;
+  /** Derivatives that could not be relocated (reported as errors). */
+  failed: number;
+}
+
+export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics): RelocationReport {
+  for (const light of module.lights) {
+    walk(light.body, (inst) => {
+      if (inst.op === 'deriv') {
+        diagnostics?.error({ file: light.name, line: 1, column: 1 }, `derivatives in light shaders are not supported yet (light '${light.name}')`);
+      }
+    });
+  }
+  const top = module.main;
+  const defIndex = new Map<number, number>();
+  const defInst = new Map<number, ValueInst>();
+  const order = new Map<Inst, number>();
+  const stores: Set<number>[] = [];
+  let counter = 0;
+  top.forEach((inst, i) => {
+    walk([inst], (x) => {
+      order.set(x, counter++);
+      if ('id' in x) {
+        defIndex.set(x.id, i);
+        defInst.set(x.id, x);
+      }
+      if (x.op === 'derivgroup') for (const d of x.derivs) defIndex.set(d.id, i);
+    });
+    stores.push(storedVars([inst]));
+  });
+  const lastStoreBefore = (variable: number, i: number): number => {
+    for (let j = i - 1; j >= 0; j--) if (stores[j]!.has(variable)) return j;
+    return -1;
+  };
+
+  const candidates: Candidate[] = [];
+  let failed = 0;
+  top.forEach((container, i) => {
+    walk([container], (x) => {
+      if (x.op !== 'deriv') return;
+      const slice = new Set<Inst>();
+      let earliest = 0;
+      let ok = true;
+      const visit = (value: number): void => {
+        const at = defIndex.get(value);
+        if (at === undefined) return;
+        if (at < i || (at === i && x === container)) {
+          earliest = Math.max(earliest, at + 1);
+          return;
+        }
+        const def = defInst.get(value);
+        if (!def || def === x || !isPure(def) || (def.op === 'call' && def.varying)) {
+          ok = false;
+          return;
+        }
+        if (def.op === 'load') {
+          if (stores[i]!.has(def.variable)) {
+            ok = false;
+            return;
+          }
+          earliest = Math.max(earliest, lastStoreBefore(def.variable, i) + 1);
+        }
+        if (slice.has(def)) return;
+        slice.add(def);
+        for (const o of operands(def)) visit(o);
+      };
+      if (x === container) visit(x.a);
+      else visit(x.a);
+      if (!ok) {
+        failed++;
+        diagnostics?.error({ file: 'shader', line: 1, column: 1 }, 'a derivative of a value computed under control flow (or in a loop) cannot be placed at a barrier; this is not supported yet');
+        return;
+      }
+      candidates.push({ inst: x, earliest, latest: i, slice: [...slice].sort((a, b) => order.get(a)! - order.get(b)!), duplicates: [] });
+    });
+  });
+
+  // Merge identical derivatives whose intervals meet.
+  const merged: Candidate[] = [];
+  for (const c of candidates) {
+    const same = merged.find((m) => m.inst.axis === c.inst.axis && m.inst.a === c.inst.a && Math.max(m.earliest, c.earliest) <= Math.min(m.latest, c.latest));
+    if (same) {
+      same.earliest = Math.max(same.earliest, c.earliest);
+      same.latest = Math.min(same.latest, c.latest);
+      same.duplicates.push(c.inst);
+      for (const s of c.slice) if (!same.slice.includes(s)) same.slice.push(s);
+      same.slice.sort((a, b) => order.get(a)! - order.get(b)!);
+    } else merged.push(c);
+  }
+  const groups = minimumCliqueCover(merged.length, (a, b) => {
+    const x = merged[a]!;
+    const y = merged[b]!;
+    return Math.max(x.earliest, y.earliest) <= Math.min(x.latest, y.latest);
+  });
+
+  // Where each group goes, and where each moved operand instruction goes (its earliest use).
+  const inserts = new Map<number, Inst[]>();
+  const sliceAt = new Map<Inst, number>();
+  const groupAt: { position: number; members: Candidate[] }[] = groups.map((g) => {
+    const members = g.map((k) => merged[k]!);
+    const position = Math.max(...members.map((m) => m.earliest));
+    for (const m of members) for (const s of m.slice) sliceAt.set(s, Math.min(sliceAt.get(s) ?? Infinity, position));
+    return { position, members };
+  });
+  const removed = new Set<Inst>([...sliceAt.keys(), ...candidates.map((c) => c.inst)]);
+  const removeFrom = (block: Inst[]): void => {
+    for (let k = block.length - 1; k >= 0; k--) {
+      const inst = block[k]!;
+      if (removed.has(inst)) block.splice(k, 1);
+      else for (const child of children(inst)) removeFrom(child);
+    }
+  };
+  const sorted = [...sliceAt.entries()].sort((a, b) => order.get(a[0])! - order.get(b[0])!);
+  for (const [inst, position] of sorted) {
+    const list = inserts.get(position) ?? [];
+    list.push(inst);
+    inserts.set(position, list);
+  }
+  // Groups at the same position share one barrier.
+  const byPosition = new Map<number, Candidate[]>();
+  for (const g of groupAt) byPosition.set(g.position, [...(byPosition.get(g.position) ?? []), ...g.members]);
+  for (const [position, members] of byPosition) {
+    const list = inserts.get(position) ?? [];
+    list.push({ op: 'derivgroup', derivs: members.map((m) => ({ id: m.inst.id, type: m.inst.type, axis: m.inst.axis, a: m.inst.a })) });
+    inserts.set(position, list);
+  }
+  const original = [...top];
+  for (const inst of original) removeFrom([inst]);
+  const rebuilt: Inst[] = [];
+  original.forEach((inst, i) => {
+    rebuilt.push(...(inserts.get(i) ?? []));
+    if (!removed.has(inst)) rebuilt.push(inst);
+  });
+  rebuilt.push(...(inserts.get(original.length) ?? []));
+  top.length = 0;
+  top.push(...rebuilt);
+  // Uses of merged duplicates read the surviving derivative.
+  const replace = new Map<number, number>();
+  for (const m of merged) for (const d of m.duplicates) replace.set(d.id, m.inst.id);
+  if (replace.size > 0) {
+    const f = (v: number): number => replace.get(v) ?? v;
+    walk(top, (inst) => mapOperands(inst, f));
+  }
+  return { barrierPositions: byPosition.size, derivatives: merged.length, failed };
+}
