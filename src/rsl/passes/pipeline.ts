@@ -5,6 +5,7 @@ import type { IrModule } from '../ir.ts';
 import { foldConstants } from './constant-fold.ts';
 import { eliminateDeadCode } from './dead-code.ts';
 import { forwardStores } from './forward-stores.ts';
+import { mergeIlluminance } from './merge-illuminance.ts';
 import { relocateDerivatives } from './relocate-derivatives.ts';
 
 export interface PassReport {
@@ -17,10 +18,13 @@ export interface PassReport {
 }
 
 export function runPasses(module: IrModule, diagnostics: Diagnostics, options: { mergeIlluminance: boolean }): PassReport {
-  void options;
-  const forwarded = forwardStores(module);
-  const folded = foldConstants(module);
+  let forwarded = forwardStores(module);
+  let folded = foldConstants(module);
+  const illuminanceMerged = options.mergeIlluminance ? mergeIlluminance(module) : 0;
+  // Fusing loops brings stores and loads together again.
+  forwarded += forwardStores(module);
+  folded += foldConstants(module);
   const removed = eliminateDeadCode(module);
   const relocation = relocateDerivatives(module, diagnostics);
-  return { illuminanceMerged: 0, forwarded, folded, removed, barrierPositions: relocation.barrierPositions, derivatives: relocation.derivatives };
+  return { illuminanceMerged, forwarded, folded, removed, barrierPositions: relocation.barrierPositions, derivatives: relocation.derivatives };
 }
