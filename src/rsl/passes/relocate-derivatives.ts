@@ -18,6 +18,8 @@ interface Candidate {
   latest: number;
   slice: Inst[];
   duplicates: Deriv[];
+  /** Identifies the operand's value: loads of one variable that see the same store are the same. */
+  key: string;
 }
 
 export interface RelocationReport {
@@ -97,14 +99,19 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
         diagnostics?.error({ file: 'shader', line: 1, column: 1 }, 'a derivative of a value computed under control flow (or in a loop) cannot be placed at a barrier; this is not supported yet');
         return;
       }
-      candidates.push({ inst: x, earliest, latest: i, slice: [...slice].sort((a, b) => order.get(a)! - order.get(b)!), duplicates: [] });
+      const def = defInst.get(x.a);
+      const at = defIndex.get(x.a) ?? i;
+      const key = def?.op === 'load' && def.index === undefined
+        ? `${x.axis}:load ${def.variable} after ${lastStoreBefore(def.variable, at === i && x !== container ? i : at)}`
+        : `${x.axis}:value ${x.a}`;
+      candidates.push({ inst: x, earliest, latest: i, slice: [...slice].sort((a, b) => order.get(a)! - order.get(b)!), duplicates: [], key });
     });
   });
 
   // Merge identical derivatives whose intervals meet.
   const merged: Candidate[] = [];
   for (const c of candidates) {
-    const same = merged.find((m) => m.inst.axis === c.inst.axis && m.inst.a === c.inst.a && Math.max(m.earliest, c.earliest) <= Math.min(m.latest, c.latest));
+    const same = merged.find((m) => m.key === c.key && Math.max(m.earliest, c.earliest) <= Math.min(m.latest, c.latest));
     if (same) {
       same.earliest = Math.max(same.earliest, c.earliest);
       same.latest = Math.min(same.latest, c.latest);
