@@ -72,4 +72,34 @@ describe('kernels shade a 2×2 grid', () => {
       ci.forEach((x, c) => expect(x).toBeCloseTo(expected[c]!, 4));
     });
   });
+
+  it('control flow: early return, break 2 / continue 2, while, ?: on a varying condition, mod', async () => {
+    const source = `surface a() {
+      float f(float x) { if (x > 1) return 10; return x; }
+      float i, j, n = 0;
+      for (i = 0; i < 4; i += 1) {
+        for (j = 0; j < 4; j += 1) { if (j == 2) continue 2; if (i == 3) break 2; n += 1; }
+      }
+      float w = 0;
+      while (w < 5) w += 2;
+      Ci = color(n, f(2), f(0.5));
+      Oi = color(w, u > 0.5 ? 1 : 2, mod(-1, 3));
+    }`;
+    const out = await shadeGrid(gpu(), compilePipeline({ surface: { source }, maxVertices: 4 }), 2, 2, flatGrid());
+    for (const c of out.Ci!) expect(c).toEqual([6, 10, 0.5]);
+    expect(out.Oi!.map((c) => c[1])).toEqual([2, 1, 2, 1]);
+    for (const c of out.Oi!) expect([c[0], c[2]]).toEqual([6, 2]);
+  });
+
+  it('merged and separate illuminance loops shade alike, and parameters come from the buffer', async () => {
+    const lights = ['pointlight', 'distantlight'];
+    const overrides = { 'light0.from': [0, 0, -1], 'light0.intensity': [3], 'surface.Kd': [0.8] };
+    const merged = await shadeGrid(gpu(), compilePipeline({ surface: 'plastic', lights, maxVertices: 4 }), 2, 2, flatGrid(), overrides);
+    const separate = await shadeGrid(gpu(), compilePipeline({ surface: 'plastic', lights, maxVertices: 4, noIlluminanceMerging: true }), 2, 2, flatGrid(), overrides);
+    merged.Ci!.forEach((c, k) => c.forEach((x, i) => expect(x).toBeCloseTo(separate.Ci![k]![i]!, 5)));
+    // At vertex 0 both lights hit head on: diffuse = Kd * Cs * (3 / 2^2 + 1).
+    const diffuse = 0.8 * 0.2 * (3 / 4 + 1);
+    expect(merged.Ci![0]![0]!).toBeGreaterThan(diffuse);
+  });
 });
+

@@ -1,0 +1,25 @@
+// The RSL compiler: RenderMan Shading Language (RI 3.2) to WGSL compute kernels.
+//
+//   source ─▶ preprocessor ─▶ lexer ─▶ parser (AST with positions) ─▶ type checker (overloads from
+//   the standard-library table, implicit conversions, uniform/varying) ─▶ lowering (inlining, one
+//   IR module per shading pipeline) ─▶ passes (store forwarding, constant folding, illuminance
+//   merging, DCE, derivative relocation) ─▶ WGSL: one kernel, one workgroup per grid.
+//
+// compilePipeline() is the entry point; gridLayout() says how grids sit in memory (the dicer writes
+// exactly that); packParameters() fills the parameter block the kernel reads. Node-only file access
+// (#include, shader search path) lives in node-resolver.ts, which this module does not import.
+export { compilePipeline, pipelineKey, ShaderCompiler } from './compile.ts';
+export type { CompiledPipeline, PipelineDescription, ShaderRef } from './compile.ts';
+export type { ParamEntry, ParamLayout } from './lower.ts';
+export { packParameters } from './params.ts';
+export {
+  FRAME_UNIFORMS_BYTES, FRAME_UNIFORMS_WGSL, frameUniformWords, GRID_INFO_WORDS, gridLayout, OUTPUT_GRID_VARIABLES, SPACES,
+  STANDARD_GRID_VARIABLES,
+} from './grid-layout.ts';
+export type { GridLayout, GridVariable, GridVariableType, SpaceName } from './grid-layout.ts';
+export { Diagnostics, formatDiagnostic, RslCompileError } from './diagnostics.ts';
+export type { Diagnostic, SourcePos } from './diagnostics.ts';
+export { checkSource, parseSource } from './frontend.ts';
+export type { IncludeResolver } from './preprocessor.ts';
+export { STANDARD_SHADERS, standardShaderSource } from './standard-shaders.ts';
+export { BUILTINS } from './stdlib.ts';
