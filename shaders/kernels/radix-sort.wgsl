@@ -1,9 +1,11 @@
 // One pass of a stable LSD radix sort of 64-bit keys (vec2u: x the low word, y the high word) with
-// u32 values, on a digit of up to 8 bits (src/gpu/radix-sort.ts drives the passes):
+// u32 values, on a digit of up to 4 bits (src/gpu/radix-sort.ts drives the passes):
 //   countDigits:  histograms[digit * blockCount + block] = occurrences of digit in the block
 //   (an exclusive scan of histograms then gives every block's first output slot for each digit)
-//   scatterBlock: sorts its block locally by the digit (stable 1-bit splits in workgroup memory),
-//                 then writes each element to offsets[digit * blockCount + block] + its rank.
+//   scatterBlock: ranks each element within its block by counting: every invocation counts the
+//                 digits of its own consecutive elements into its column of a digit × invocation
+//                 table; an exclusive scan of the table in digit-major order gives each
+//                 invocation's first local position for each digit. Stable by construction.
 // Needs workgroup-scan.wgsl.
 
 // A narrow workgroup with many items each: fewer invocations pass each barrier, which is what
@@ -12,16 +14,14 @@ const WORKGROUP: u32 = 64u;
 const RAKES: u32 = 8u;
 const ITEMS: u32 = 16u;
 const BLOCK: u32 = WORKGROUP * ITEMS;
-const RADIX: u32 = 256u;
-// Marks a tile slot past the end of the input (local indices are below BLOCK).
-const PADDING: u32 = 0xffffu;
+const RADIX: u32 = 16u;
 
 struct Params {
   count: u32,
   blockCount: u32,
-  // Bit position of the digit within the 64-bit key, a multiple of 8.
+  // Bit position of the digit within the 64-bit key, a multiple of 4.
   shift: u32,
-  // Bits in this digit (1..8); key bits above them are not looked at.
+  // Bits in this digit (1..4); key bits above them are not looked at.
   digitBits: u32,
 }
 
@@ -32,18 +32,28 @@ fn blockIndex(group: vec3u, groups: vec3u) -> u32 {
   return group.x + group.y * groups.x;
 }
 
-fn digitMask() -> u32 {
-  return (1u << params.digitBits) - 1u;
-}
-
 fn digitOf(key: vec2u) -> u32 {
   let word = select(key.x, key.y, params.shift >= 32u);
-  return (word >> (params.shift & 31u)) & digitMask();
+  return (word >> (params.shift & 31u)) & ((1u << params.digitBits) - 1u);
 }
 
 @group(0) @binding(2) var<storage, read_write> histograms: array<u32>;
 
-var<workgroup> digitCounts: array<atomic<u32>, RADIX>;
+// counts[digit * WORKGROUP + invocation]: each invocation counts its own elements in its column,
+// so no atomics are needed.
+var<workgroup> counts: array<u32, RADIX * WORKGROUP>;
+
+/** Counts the digits of this invocation's ITEMS consecutive elements into its column. */
+fn countOwnDigits(first: u32, local: u32) {
+  for (var digit = 0u; digit < RADIX; digit++) {
+    counts[digit * WORKGROUP + local] = 0u;
+  }
+  for (var k = 0u; k < ITEMS; k++) {
+    if (first + k < params.count) {
+      counts[digitOf(keysIn[first + k]) * WORKGROUP + local] += 1u;
+    }
+  }
+}
 
 @compute @workgroup_size(WORKGROUP)
 fn countDigits(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
@@ -52,19 +62,14 @@ fn countDigits(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (block >= params.blockCount) {
     return;
   }
-  for (var digit = local; digit < RADIX; digit += WORKGROUP) {
-    atomicStore(&digitCounts[digit], 0u);
-  }
+  countOwnDigits(block * BLOCK + local * ITEMS, local);
   workgroupBarrier();
-  for (var i = 0u; i < ITEMS; i++) {
-    let index = block * BLOCK + i * WORKGROUP + local;
-    if (index < params.count) {
-      atomicAdd(&digitCounts[digitOf(keysIn[index])], 1u);
+  if (local < RADIX) {
+    var sum = 0u;
+    for (var i = 0u; i < WORKGROUP; i++) {
+      sum += counts[local * WORKGROUP + i];
     }
-  }
-  workgroupBarrier();
-  for (var digit = local; digit < RADIX; digit += WORKGROUP) {
-    histograms[digit * params.blockCount + block] = atomicLoad(&digitCounts[digit]);
+    histograms[local * params.blockCount + block] = sum;
   }
 }
 
@@ -73,13 +78,7 @@ fn countDigits(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
 @group(0) @binding(5) var<storage, read_write> keysOut: array<vec2u>;
 @group(0) @binding(6) var<storage, read_write> valuesOut: array<u32>;
 
-// Two halves used in turn by the splits; a slot holds digit << 16 | local index.
-var<workgroup> tile: array<u32, 2u * BLOCK>;
 var<workgroup> digitStart: array<u32, RADIX>;
-
-fn slotDigit(slot: u32) -> u32 {
-  return (slot >> 16u) & 0xffu;
-}
 
 @compute @workgroup_size(WORKGROUP)
 fn scatterBlock(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
@@ -88,64 +87,41 @@ fn scatterBlock(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   if (block >= params.blockCount) {
     return;
   }
-  let base = block * BLOCK;
-  for (var i = 0u; i < ITEMS; i++) {
-    let position = i * WORKGROUP + local;
-    let index = base + position;
-    // Padding takes the largest digit, so the stable splits leave it after every real element.
-    var slot = (digitMask() << 16u) | PADDING;
+  // This invocation's elements are consecutive, so invocation order is input order.
+  let first = block * BLOCK + local * ITEMS;
+  countOwnDigits(first, local);
+  workgroupBarrier();
+
+  // Exclusive scan of the counts in digit-major order: invocation i scans entries
+  // [i * RADIX, (i + 1) * RADIX) serially, then the workgroup scans the invocations' sums.
+  var sum = 0u;
+  for (var j = 0u; j < RADIX; j++) {
+    sum += counts[local * RADIX + j];
+  }
+  var running = workgroupExclusiveScan(local, sum).x;
+  for (var j = 0u; j < RADIX; j++) {
+    let slot = local * RADIX + j;
+    let n = counts[slot];
+    counts[slot] = running;
+    running += n;
+  }
+  workgroupBarrier();
+  if (local < RADIX) {
+    digitStart[local] = counts[local * WORKGROUP];
+  }
+  workgroupBarrier();
+
+  for (var k = 0u; k < ITEMS; k++) {
+    let index = first + k;
     if (index < params.count) {
-      slot = (digitOf(keysIn[index]) << 16u) | position;
-    }
-    tile[position] = slot;
-  }
-  workgroupBarrier();
-
-  // Stable split on each digit bit, least significant first: zeros keep their order in front,
-  // ones keep their order behind them.
-  var source = 0u;
-  for (var bit = 0u; bit < params.digitBits; bit++) {
-    let into = BLOCK - source;
-    let first = local * ITEMS;
-    var zeros = 0u;
-    for (var k = 0u; k < ITEMS; k++) {
-      zeros += 1u - ((tile[source + first + k] >> (16u + bit)) & 1u);
-    }
-    let scanned = workgroupExclusiveScan(local, zeros);
-    let totalZeros = scanned.y;
-    var zerosBefore = scanned.x;
-    for (var k = 0u; k < ITEMS; k++) {
-      let position = first + k;
-      let slot = tile[source + position];
-      if (((slot >> (16u + bit)) & 1u) == 0u) {
-        tile[into + zerosBefore] = slot;
-        zerosBefore++;
-      } else {
-        tile[into + totalZeros + position - zerosBefore] = slot;
-      }
-    }
-    workgroupBarrier();
-    source = into;
-  }
-
-  for (var k = 0u; k < ITEMS; k++) {
-    let position = local * ITEMS + k;
-    let digit = slotDigit(tile[source + position]);
-    if (position == 0u || digit != slotDigit(tile[source + position - 1u])) {
-      digitStart[digit] = position;
-    }
-  }
-  workgroupBarrier();
-
-  for (var k = 0u; k < ITEMS; k++) {
-    let position = local * ITEMS + k;
-    let slot = tile[source + position];
-    let origin = slot & 0xffffu;
-    if (origin != PADDING) {
-      let digit = slotDigit(slot);
+      let key = keysIn[index];
+      let digit = digitOf(key);
+      let slot = digit * WORKGROUP + local;
+      let position = counts[slot];
+      counts[slot] = position + 1u;
       let destination = offsets[digit * params.blockCount + block] + position - digitStart[digit];
-      keysOut[destination] = keysIn[base + origin];
-      valuesOut[destination] = valuesIn[base + origin];
+      keysOut[destination] = key;
+      valuesOut[destination] = valuesIn[index];
     }
   }
 }

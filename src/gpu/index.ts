@@ -16,3 +16,5 @@ export { Reduce } from './reduce.ts';
 export type { ReduceArgs, ReduceElement, ReduceOperation } from './reduce.ts';
 export { RadixSort } from './radix-sort.ts';
 export type { SortArgs } from './radix-sort.ts';
+export { PassProfiler } from './pass-profiler.ts';
+export type { PassTiming } from './pass-profiler.ts';

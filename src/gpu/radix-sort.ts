@@ -1,5 +1,5 @@
 // Stable key-value radix sort on the GPU: 64-bit keys (pairs of u32, low word first) with u32 values,
-// least significant digit first, 8 bits a pass, over only the key bits in use. Each pass counts
+// least significant digit first, 4 bits a pass, over only the key bits in use. Each pass counts
 // digits per block, scans the counts, and scatters (radix-sort.wgsl).
 import sortKernel from '../../shaders/kernels/radix-sort.wgsl?raw';
 import type { CommandRecorder, GpuRuntime } from './runtime.ts';
@@ -10,7 +10,7 @@ const sortSource = withWorkgroupScan(sortKernel);
 
 /** Elements one workgroup handles: WORKGROUP * ITEMS in radix-sort.wgsl. */
 const SORT_BLOCK = 1024;
-const RADIX_BITS = 8;
+const RADIX_BITS = 4;
 const RADIX = 1 << RADIX_BITS;
 
 export interface SortArgs {

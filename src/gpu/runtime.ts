@@ -4,6 +4,7 @@
 import { GpuAllocator } from './allocator.ts';
 import { checkUncapturedErrors, withGpuErrorScope, type GpuContext } from './device.ts';
 import { KernelCache } from './kernels.ts';
+import { PassProfiler, type PassTiming } from './pass-profiler.ts';
 
 export type Bindings = Record<number, GPUBuffer | GPUBufferBinding>;
 
@@ -41,8 +42,13 @@ export class GpuRuntime {
     return [Math.ceil(groups / y), y];
   }
 
-  recorder(label: string): CommandRecorder {
-    return new CommandRecorder(this, label);
+  /**
+   * A recorder for one command buffer. With `profile`, each pass is timed with timestamp queries
+   * where the adapter offers them (see CommandRecorder.timings).
+   */
+  recorder(label: string, options: { profile?: boolean } = {}): CommandRecorder {
+    const profiler = options.profile && PassProfiler.supported(this.device) ? new PassProfiler(this.device) : undefined;
+    return new CommandRecorder(this, label, profiler);
   }
 
   /** Copies `byteLength` bytes of `buffer` (from `offset`) back to the CPU. */
@@ -85,10 +91,13 @@ export class CommandRecorder {
   readonly encoder: GPUCommandEncoder;
   private readonly transients: GPUBuffer[] = [];
   private submitted = false;
+  /** GPU time per pass label, filled in by `submit` when the recorder was made with `profile`. */
+  timings: PassTiming[] | undefined;
 
   constructor(
     private readonly runtime: GpuRuntime,
     readonly label: string,
+    private readonly profiler?: PassProfiler,
   ) {
     this.encoder = runtime.device.createCommandEncoder({ label });
   }
@@ -131,7 +140,8 @@ export class CommandRecorder {
       layout: pipeline.getBindGroupLayout(0),
       entries,
     });
-    const pass = this.encoder.beginComputePass({ label: pipeline.label });
+    const timestampWrites = this.profiler?.nextPass(pipeline.label);
+    const pass = this.encoder.beginComputePass({ label: pipeline.label, ...(timestampWrites ? { timestampWrites } : {}) });
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, bindGroup);
     const [x, y] = this.runtime.workgroupGrid(groups);
@@ -143,13 +153,17 @@ export class CommandRecorder {
   async submit(): Promise<void> {
     if (this.submitted) throw new Error(`recorder "${this.label}" was already submitted`);
     this.submitted = true;
-    const { device } = this.runtime;
+    const { device, allocator } = this.runtime;
+    const timestamps = this.profiler?.resolve(this.encoder, allocator);
+    if (timestamps) this.transient(timestamps);
     try {
       await withGpuErrorScope(device, this.label, () => device.queue.submit([this.encoder.finish()]));
       await device.queue.onSubmittedWorkDone();
       checkUncapturedErrors(this.runtime.context);
+      if (timestamps) this.timings = this.profiler!.timings(await this.runtime.read(timestamps));
     } finally {
-      for (const buffer of this.transients.splice(0)) this.runtime.allocator.release(buffer);
+      this.profiler?.destroy();
+      for (const buffer of this.transients.splice(0)) allocator.release(buffer);
     }
   }
 }

@@ -119,3 +119,24 @@ describe('a second device', () => {
     expect(context.lostError).toBe(lost);
   });
 });
+
+describe('pass profiling with timestamp queries', () => {
+  it('times every pass of a sort by kernel', async () => {
+    const runtime = gpu();
+    expect(runtime.context.features).toContain('timestamp-query'); // lavapipe, SwiftShader and GPUs offer it
+    const { RadixSort } = await import('../../src/gpu/radix-sort.ts');
+    const count = 5000;
+    const recorder = runtime.recorder('profiled sort', { profile: true });
+    const keys = recorder.scratch('keys', count * 8);
+    const values = recorder.scratch('values', count * 4);
+    await new RadixSort(runtime).encode(recorder, { keys, values, count, keyBits: 24 });
+    await recorder.submit();
+    const byLabel = new Map(recorder.timings!.map((timing) => [timing.label, timing]));
+    expect(byLabel.get('radix-sort.wgsl:countDigits')?.passes).toBe(6); // 24 bits, 4 a pass
+    expect(byLabel.get('radix-sort.wgsl:scatterBlock')?.passes).toBe(6);
+    expect(byLabel.get('scan.wgsl:scanBlocks')?.passes).toBeGreaterThanOrEqual(6);
+    for (const timing of recorder.timings!) expect(timing.milliseconds).toBeGreaterThanOrEqual(0);
+    const total = recorder.timings!.reduce((sum, timing) => sum + timing.milliseconds, 0);
+    expect(total).toBeGreaterThan(0);
+  });
+});
