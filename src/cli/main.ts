@@ -1,6 +1,8 @@
 // The `reyes` command line. Each command lives in its own module; this one only parses arguments.
 import { Command, CommanderError } from 'commander';
+import { compileShaderCommand } from './compile-shader.ts';
 import { gpuInfo } from './gpu-info.ts';
+import { parseCommand } from './parse.ts';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -13,6 +15,25 @@ export async function main(argv: string[]): Promise<number> {
     .description('print the GPU adapter, its limits and features; exit status 2 when there is none')
     .action(async () => {
       exitCode = await gpuInfo();
+    });
+  program
+    .command('parse')
+    .description('read a RIB scene and print what it holds, with every warning and error')
+    .argument('<scene>', 'RIB file (ASCII, binary or gzip)')
+    .option('--json', 'print the summary and diagnostics as JSON')
+    .option('--archive-path <dirs...>', 'folders searched for ReadArchive files')
+    .action(async (scene: string, options: { json?: boolean; archivePath?: string[] }) => {
+      exitCode = await parseCommand(scene, options);
+    });
+  program
+    .command('compile-shader')
+    .description('compile one RSL shader (surface, displacement, light or volume) to its WGSL kernel')
+    .argument('<file>', 'RSL source (.sl)')
+    .option('-o, --output <file>', 'write the WGSL here instead of printing it')
+    .option('--dump <what>', 'print the compiler\'s intermediate representation instead ("ir")')
+    .option('--shader-path <dirs...>', 'folders searched for #include files')
+    .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[] }) => {
+      exitCode = await compileShaderCommand(file, options);
     });
   try {
     await program.parseAsync(argv, { from: 'user' });
