@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { compileShaderCommand } from './compile-shader.ts';
 import { gpuInfo } from './gpu-info.ts';
+import { renderCommand, type RenderCommandOptions } from './render.ts';
 import { parseCommand } from './parse.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -34,6 +35,21 @@ export async function main(argv: string[]): Promise<number> {
     .option('--shader-path <dirs...>', 'folders searched for #include files')
     .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[] }) => {
       exitCode = await compileShaderCommand(file, options);
+    });
+  program
+    .command('render')
+    .description('render a frame of a RIB scene to PNG')
+    .argument('<scene>', 'the RIB file')
+    .option('-o, --output <file>', 'PNG to write (default: the scene\'s file Displays)')
+    .option('--res <WxH>', 'resolution, overriding Format')
+    .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples')
+    .option('--budget <MiB>', 'GPU memory budget in MiB (default: what the adapter allows)')
+    .option('--bucket <n>', 'classic bucket mode with n × n buckets instead of the schedulers')
+    .option('--stats <file>', 'write per-frame statistics as JSON')
+    .option('--frame <k>', 'render frame k (0-based; default 0)')
+    .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter')
+    .action(async (scene: string, options: RenderCommandOptions) => {
+      exitCode = await renderCommand(scene, options);
     });
   try {
     await program.parseAsync(argv, { from: 'user' });

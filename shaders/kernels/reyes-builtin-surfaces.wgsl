@@ -1,0 +1,61 @@
+// Built-in surface kernels, used until a compiled RSL kernel is available. They follow the grid
+// layout contract of src/rsl/grid-layout.ts: one workgroup per grid, vertex k of the grid is local
+// invocation k; component c of a variable at record base + offset + c * MAXV + k.
+//   defaultSurface: RenderMan's default surface, Ci = Os * Cs * (0.2 + 0.8 * |N̂ · Î|), Oi = Os.
+//   constantSurface: the standard "constant" shader, Ci = Os * Cs, Oi = Os.
+// FrameUniforms is prepended from grid-layout.ts.
+
+override MAXV: u32 = 256u;
+override OFF_N: u32;
+override OFF_I: u32;
+override OFF_CS: u32;
+override OFF_OS: u32;
+override OFF_CI: u32;
+override OFF_OI: u32;
+
+@group(0) @binding(0) var<storage, read_write> grids: array<f32>;
+@group(0) @binding(1) var<storage, read> gridInfo: array<u32>;
+@group(0) @binding(3) var<uniform> frame: FrameUniforms;
+
+fn load3(base: u32, offset: u32, k: u32) -> vec3f {
+  return vec3f(grids[base + offset + k], grids[base + offset + MAXV + k], grids[base + offset + 2u * MAXV + k]);
+}
+
+fn store3(base: u32, offset: u32, k: u32, value: vec3f) {
+  grids[base + offset + k] = value.x;
+  grids[base + offset + MAXV + k] = value.y;
+  grids[base + offset + 2u * MAXV + k] = value.z;
+}
+
+@compute @workgroup_size(MAXV)
+fn defaultSurface(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                  @builtin(local_invocation_index) k: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= frame.gridCount) { return; }
+  let nu = gridInfo[g * 4u];
+  let nv = gridInfo[g * 4u + 1u];
+  let base = gridInfo[g * 4u + 2u];
+  if (k >= nu * nv) { return; }
+  let n = load3(base, OFF_N, k);
+  let i = load3(base, OFF_I, k);
+  let os = load3(base, OFF_OS, k);
+  let cs = load3(base, OFF_CS, k);
+  var facing = 0.0;
+  if (dot(n, n) > 0.0 && dot(i, i) > 0.0) { facing = abs(dot(normalize(n), normalize(i))); }
+  store3(base, OFF_CI, k, os * cs * (0.2 + 0.8 * facing));
+  store3(base, OFF_OI, k, os);
+}
+
+@compute @workgroup_size(MAXV)
+fn constantSurface(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                   @builtin(local_invocation_index) k: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= frame.gridCount) { return; }
+  let nu = gridInfo[g * 4u];
+  let nv = gridInfo[g * 4u + 1u];
+  let base = gridInfo[g * 4u + 2u];
+  if (k >= nu * nv) { return; }
+  let os = load3(base, OFF_OS, k);
+  store3(base, OFF_CI, k, os * load3(base, OFF_CS, k));
+  store3(base, OFF_OI, k, os);
+}

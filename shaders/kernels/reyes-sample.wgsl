@@ -1,0 +1,244 @@
+// Sampling of shaded grids. One workgroup per grid, one invocation per micropolygon (the quad of
+// vertices (i, j), (i+1, j), (i, j+1), (i+1, j+1)), split in two triangles. Each micropolygon
+// covers the subpixels its raster bound touches within the sample region; a subpixel's sample
+// location is jittered by a hash of its coordinates (reyes-jitter.wgsl, prepended).
+//   countSamples: conservative count per micropolygon (the subpixels of its bound)
+//   writeSamples: at the scanned offsets, one sample point per bound subpixel: key (depth bits,
+//                 subpixel index) and colour/opacity when covered; key all-ones when not
+//   opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
+//                 framebuffer (nearest depth, then the lowest micropolygon id at that depth)
+
+override MAXV: u32 = 256u;
+override OFF_P: u32;
+override OFF_NG: u32;
+override OFF_CI: u32;
+override OFF_OI: u32;
+const REC_FLOATS: u32 = 116u;
+const FLAG_TWO_SIDED: u32 = 2u;
+const FLAG_MATTE: u32 = 4u;
+const FLAG_SMOOTH: u32 = 16u;
+
+struct SampleParams {
+  gridCount: u32,
+  recordFloats: u32,
+  nx: u32,               // PixelSamples
+  ny: u32,
+  originX: i32,          // sample region, in global subpixels
+  originY: i32,
+  width: u32,
+  height: u32,
+  near: f32,
+  far: f32,
+  perspective: u32,
+  pad: u32,
+  cameraToRaster: mat4x4f,
+}
+
+@group(0) @binding(0) var<uniform> params: SampleParams;
+@group(0) @binding(1) var<storage, read> prims: array<f32>;
+@group(0) @binding(2) var<storage, read> readyList: array<u32>;
+@group(0) @binding(3) var<storage, read> grids: array<f32>;
+@group(0) @binding(4) var<storage, read_write> counts: array<u32>;
+@group(0) @binding(5) var<storage, read> offsets: array<u32>;
+@group(0) @binding(6) var<storage, read_write> keys: array<u32>;
+@group(0) @binding(7) var<storage, read_write> values: array<u32>;
+@group(0) @binding(8) var<storage, read_write> payload: array<vec4f>;
+@group(0) @binding(9) var<storage, read_write> depthBuffer: array<atomic<u32>>;
+@group(0) @binding(10) var<storage, read_write> ownerBuffer: array<atomic<u32>>;
+@group(0) @binding(11) var<storage, read_write> colorBuffer: array<vec4f>;
+
+struct Micropolygon {
+  valid: bool,
+  r: array<vec3f, 4>,       // raster x, y and camera depth of corners 00, 10, 01, 11
+  ci: array<vec3f, 4>,
+  oi: array<vec3f, 4>,
+  flags: u32,
+  lo: vec2i,                // subpixel bound within the region (inclusive)
+  hi: vec2i,
+}
+
+fn load3(base: u32, offset: u32, k: u32) -> vec3f {
+  return vec3f(grids[base + offset + k], grids[base + offset + MAXV + k], grids[base + offset + 2u * MAXV + k]);
+}
+
+fn micropolygon(g: u32, m: u32) -> Micropolygon {
+  var mp: Micropolygon;
+  mp.valid = false;
+  let nu = readyList[g * 8u + 6u];
+  let nv = readyList[g * 8u + 7u];
+  if (m >= (nu - 1u) * (nv - 1u)) { return mp; }
+  let prim = readyList[g * 8u];
+  mp.flags = bitcast<u32>(prims[prim * REC_FLOATS + 1u]);
+  let i = m % (nu - 1u);
+  let j = m / (nu - 1u);
+  let base = g * params.recordFloats;
+  let corners = array<u32, 4>(j * nu + i, j * nu + i + 1u, (j + 1u) * nu + i, (j + 1u) * nu + i + 1u);
+  var zmin = 3.0e38;
+  var zmax = -3.0e38;
+  var rlo = vec2f(3.0e38);
+  var rhi = vec2f(-3.0e38);
+  for (var c = 0u; c < 4u; c++) {
+    let p = load3(base, OFF_P, corners[c]);
+    let h = params.cameraToRaster * vec4f(p, 1.0);
+    if (h.w <= 0.0) { return mp; }
+    let xy = h.xy / h.w;
+    mp.r[c] = vec3f(xy, p.z);
+    mp.ci[c] = load3(base, OFF_CI, corners[c]);
+    mp.oi[c] = load3(base, OFF_OI, corners[c]);
+    zmin = min(zmin, p.z);
+    zmax = max(zmax, p.z);
+    rlo = min(rlo, xy);
+    rhi = max(rhi, xy);
+  }
+  if (zmax < params.near || zmin > params.far) { return mp; }
+  if ((mp.flags & FLAG_TWO_SIDED) == 0u) {
+    let p = load3(base, OFF_P, corners[0]);
+    let ng = load3(base, OFF_NG, corners[0]);
+    var eye = p;
+    if (params.perspective == 0u) { eye = vec3f(0.0, 0.0, 1.0); }
+    if (dot(ng, eye) > 0.0) { return mp; }
+  }
+  let scale = vec2f(f32(params.nx), f32(params.ny));
+  let origin = vec2i(params.originX, params.originY);
+  let lo = max(vec2i(floor(rlo * scale)), origin);
+  let hi = min(vec2i(floor(rhi * scale)), origin + vec2i(i32(params.width), i32(params.height)) - vec2i(1));
+  if (any(hi < lo)) { return mp; }
+  mp.lo = lo;
+  mp.hi = hi;
+  mp.valid = true;
+  return mp;
+}
+
+struct Hit {
+  covered: bool,
+  depth: f32,
+  ci: vec3f,
+  oi: vec3f,
+}
+
+fn edge(a: vec2f, b: vec2f, p: vec2f) -> f32 {
+  return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+}
+
+/** Coverage of the sample at raster position q by triangle (a, b, c) of the micropolygon. */
+fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
+  var hit: Hit;
+  hit.covered = false;
+  let area = edge(mp.r[a].xy, mp.r[b].xy, mp.r[c].xy);
+  if (abs(area) < 1.0e-12) { return hit; }
+  let wa = edge(mp.r[b].xy, mp.r[c].xy, q) / area;
+  let wb = edge(mp.r[c].xy, mp.r[a].xy, q) / area;
+  let wc = 1.0 - wa - wb;
+  if (wa < 0.0 || wb < 0.0 || wc < 0.0) { return hit; }
+  hit.depth = wa * mp.r[a].z + wb * mp.r[b].z + wc * mp.r[c].z;
+  if (hit.depth < params.near || hit.depth > params.far) { return hit; }
+  hit.covered = true;
+  if ((mp.flags & FLAG_SMOOTH) != 0u) {
+    hit.ci = wa * mp.ci[a] + wb * mp.ci[b] + wc * mp.ci[c];
+    hit.oi = wa * mp.oi[a] + wb * mp.oi[b] + wc * mp.oi[c];
+  } else {
+    hit.ci = 0.25 * (mp.ci[0] + mp.ci[1] + mp.ci[2] + mp.ci[3]);
+    hit.oi = 0.25 * (mp.oi[0] + mp.oi[1] + mp.oi[2] + mp.oi[3]);
+  }
+  return hit;
+}
+
+fn sampleAt(mp: Micropolygon, sx: i32, sy: i32) -> Hit {
+  let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
+  let first = triangle(mp, 0u, 1u, 3u, q);
+  if (first.covered) { return first; }
+  return triangle(mp, 0u, 3u, 2u, q);
+}
+
+fn localSubpixel(sx: i32, sy: i32) -> u32 {
+  return u32(sy - params.originY) * params.width + u32(sx - params.originX);
+}
+
+@compute @workgroup_size(MAXV)
+fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                @builtin(local_invocation_index) m: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= params.gridCount) { return; }
+  let mp = micropolygon(g, m);
+  var count = 0u;
+  if (mp.valid) { count = u32(mp.hi.x - mp.lo.x + 1) * u32(mp.hi.y - mp.lo.y + 1); }
+  counts[g * MAXV + m] = count;
+}
+
+@compute @workgroup_size(MAXV)
+fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                @builtin(local_invocation_index) m: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= params.gridCount) { return; }
+  let mp = micropolygon(g, m);
+  if (!mp.valid) { return; }
+  var at = offsets[g * MAXV + m];
+  let matte = select(0.0, 1.0, (mp.flags & FLAG_MATTE) != 0u);
+  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
+    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
+      let hit = sampleAt(mp, sx, sy);
+      values[at] = at;
+      if (hit.covered) {
+        keys[at * 2u] = bitcast<u32>(hit.depth);
+        keys[at * 2u + 1u] = localSubpixel(sx, sy);
+        payload[at * 2u] = vec4f(hit.ci, matte);
+        payload[at * 2u + 1u] = vec4f(hit.oi, hit.depth);
+      } else {
+        keys[at * 2u] = 0xffffffffu;
+        keys[at * 2u + 1u] = 0xffffffffu;
+      }
+      at++;
+    }
+  }
+}
+
+@compute @workgroup_size(MAXV)
+fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+               @builtin(local_invocation_index) m: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= params.gridCount) { return; }
+  let mp = micropolygon(g, m);
+  if (!mp.valid) { return; }
+  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
+    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
+      let hit = sampleAt(mp, sx, sy);
+      if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(sx, sy)], bitcast<u32>(hit.depth)); }
+    }
+  }
+}
+
+@compute @workgroup_size(MAXV)
+fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+               @builtin(local_invocation_index) m: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= params.gridCount) { return; }
+  let mp = micropolygon(g, m);
+  if (!mp.valid) { return; }
+  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
+    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
+      let hit = sampleAt(mp, sx, sy);
+      let s = localSubpixel(sx, sy);
+      if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
+        atomicMin(&ownerBuffer[s], g * MAXV + m);
+      }
+    }
+  }
+}
+
+@compute @workgroup_size(MAXV)
+fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+               @builtin(local_invocation_index) m: u32) {
+  let g = group.x + group.y * groups.x;
+  if (g >= params.gridCount) { return; }
+  let mp = micropolygon(g, m);
+  if (!mp.valid) { return; }
+  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
+    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
+      let hit = sampleAt(mp, sx, sy);
+      let s = localSubpixel(sx, sy);
+      if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
+        colorBuffer[s] = vec4f(hit.ci, 1.0);
+      }
+    }
+  }
+}

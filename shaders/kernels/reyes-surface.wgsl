@@ -1,0 +1,141 @@
+// Shared by the bound/split and dice kernels (prepended in TypeScript): evaluation of a primitive
+// record (src/reyes/primitive-record.ts) at surface parameters (u, v) in [0, 1]². Kernels that use
+// it declare `prims: array<f32>` (the records).
+
+const REC_FLOATS: u32 = 116u;
+const REC_KIND: u32 = 0u;
+const REC_FLAGS: u32 = 1u;
+const REC_PARAM_BASE: u32 = 2u;
+const REC_PIPELINE: u32 = 3u;
+const REC_SHADING_RATE: u32 = 4u;
+const REC_DISPLACEMENT_BOUND: u32 = 5u;
+const REC_MATRIX: u32 = 8u;
+const REC_GEOMETRY: u32 = 24u;
+const REC_S: u32 = 72u;
+const REC_T: u32 = 76u;
+const REC_CS: u32 = 80u;
+const REC_OS: u32 = 92u;
+const REC_N: u32 = 104u;
+
+const KIND_BEZIER: u32 = 0u;
+const KIND_BILINEAR: u32 = 1u;
+const KIND_SPHERE: u32 = 2u;
+const KIND_CONE: u32 = 3u;
+const KIND_CYLINDER: u32 = 4u;
+const KIND_HYPERBOLOID: u32 = 5u;
+const KIND_PARABOLOID: u32 = 6u;
+const KIND_DISK: u32 = 7u;
+const KIND_TORUS: u32 = 8u;
+
+const FLAG_FLIP_NORMAL: u32 = 1u;
+const FLAG_TWO_SIDED: u32 = 2u;
+const FLAG_MATTE: u32 = 4u;
+const FLAG_HAS_NORMALS: u32 = 8u;
+const FLAG_SMOOTH: u32 = 16u;
+
+fn recF(p: u32, field: u32) -> f32 { return prims[p * REC_FLOATS + field]; }
+fn recU(p: u32, field: u32) -> u32 { return bitcast<u32>(prims[p * REC_FLOATS + field]); }
+fn recV3(p: u32, field: u32) -> vec3f {
+  let b = p * REC_FLOATS + field;
+  return vec3f(prims[b], prims[b + 1u], prims[b + 2u]);
+}
+
+fn bernstein(t: f32) -> vec4f {
+  let s = 1.0 - t;
+  return vec4f(s * s * s, 3.0 * t * s * s, 3.0 * t * t * s, t * t * t);
+}
+
+fn geometryArg(p: u32, k: u32) -> f32 { return recF(p, REC_GEOMETRY + k); }
+
+/** Object-space position of primitive p at (u, v). */
+fn evalObject(p: u32, u: f32, v: f32) -> vec3f {
+  let kind = recU(p, REC_KIND);
+  switch kind {
+    case 0u: { // bicubic Bézier: 16 points, row v, column u
+      let bu = bernstein(u);
+      let bv = bernstein(v);
+      var acc = vec3f(0.0);
+      for (var j = 0u; j < 4u; j++) {
+        var row = vec3f(0.0);
+        for (var i = 0u; i < 4u; i++) { row += bu[i] * recV3(p, REC_GEOMETRY + (j * 4u + i) * 3u); }
+        acc += bv[j] * row;
+      }
+      return acc;
+    }
+    case 1u: { // bilinear: corners (0,0), (1,0), (0,1), (1,1)
+      let p00 = recV3(p, REC_GEOMETRY);
+      let p10 = recV3(p, REC_GEOMETRY + 3u);
+      let p01 = recV3(p, REC_GEOMETRY + 6u);
+      let p11 = recV3(p, REC_GEOMETRY + 9u);
+      return mix(mix(p00, p10, u), mix(p01, p11, u), v);
+    }
+    case 2u: { // sphere: radius, phimin, phimax, thetamax
+      let r = geometryArg(p, 0u);
+      let phi = mix(geometryArg(p, 1u), geometryArg(p, 2u), v);
+      let theta = u * geometryArg(p, 3u);
+      return vec3f(r * cos(theta) * cos(phi), r * sin(theta) * cos(phi), r * sin(phi));
+    }
+    case 3u: { // cone: height, radius, thetamax
+      let theta = u * geometryArg(p, 2u);
+      let r = geometryArg(p, 1u) * (1.0 - v);
+      return vec3f(r * cos(theta), r * sin(theta), v * geometryArg(p, 0u));
+    }
+    case 4u: { // cylinder: radius, zmin, zmax, thetamax
+      let theta = u * geometryArg(p, 3u);
+      let r = geometryArg(p, 0u);
+      return vec3f(r * cos(theta), r * sin(theta), mix(geometryArg(p, 1u), geometryArg(p, 2u), v));
+    }
+    case 5u: { // hyperboloid: point1, point2, thetamax
+      let q = mix(vec3f(geometryArg(p, 0u), geometryArg(p, 1u), geometryArg(p, 2u)),
+                  vec3f(geometryArg(p, 3u), geometryArg(p, 4u), geometryArg(p, 5u)), v);
+      let theta = u * geometryArg(p, 6u);
+      return vec3f(q.x * cos(theta) - q.y * sin(theta), q.x * sin(theta) + q.y * cos(theta), q.z);
+    }
+    case 6u: { // paraboloid: rmax, zmin, zmax, thetamax
+      let zmax = geometryArg(p, 2u);
+      let z = mix(geometryArg(p, 1u), zmax, v);
+      var r = 0.0;
+      if (zmax != 0.0) { r = geometryArg(p, 0u) * sqrt(max(z / zmax, 0.0)); }
+      let theta = u * geometryArg(p, 3u);
+      return vec3f(r * cos(theta), r * sin(theta), z);
+    }
+    case 7u: { // disk: height, radius, thetamax
+      let theta = u * geometryArg(p, 2u);
+      let r = geometryArg(p, 1u) * (1.0 - v);
+      return vec3f(r * cos(theta), r * sin(theta), geometryArg(p, 0u));
+    }
+    default: { // torus: majorradius, minorradius, phimin, phimax, thetamax
+      let phi = mix(geometryArg(p, 2u), geometryArg(p, 3u), v);
+      let theta = u * geometryArg(p, 4u);
+      let r = geometryArg(p, 0u) + geometryArg(p, 1u) * cos(phi);
+      return vec3f(r * cos(theta), r * sin(theta), geometryArg(p, 1u) * sin(phi));
+    }
+  }
+}
+
+fn objectToCamera(p: u32) -> mat4x4f {
+  let b = REC_MATRIX;
+  return mat4x4f(
+    vec4f(recF(p, b), recF(p, b + 1u), recF(p, b + 2u), recF(p, b + 3u)),
+    vec4f(recF(p, b + 4u), recF(p, b + 5u), recF(p, b + 6u), recF(p, b + 7u)),
+    vec4f(recF(p, b + 8u), recF(p, b + 9u), recF(p, b + 10u), recF(p, b + 11u)),
+    vec4f(recF(p, b + 12u), recF(p, b + 13u), recF(p, b + 14u), recF(p, b + 15u)));
+}
+
+/** Camera-space position of primitive p at (u, v). */
+fn evalCamera(p: u32, m: mat4x4f, u: f32, v: f32) -> vec3f {
+  return (m * vec4f(evalObject(p, u, v), 1.0)).xyz;
+}
+
+/** Bilinear interpolation of four corner values (record order 00, 10, 01, 11). */
+fn cornerMix(p: u32, field: u32, stride: u32, c: u32, u: f32, v: f32) -> f32 {
+  let a = recF(p, field + c);
+  let b = recF(p, field + stride + c);
+  let d = recF(p, field + 2u * stride + c);
+  let e = recF(p, field + 3u * stride + c);
+  return mix(mix(a, b, u), mix(d, e, u), v);
+}
+
+fn cornerMix3(p: u32, field: u32, u: f32, v: f32) -> vec3f {
+  return vec3f(cornerMix(p, field, 3u, 0u, u, v), cornerMix(p, field, 3u, 1u, u, v), cornerMix(p, field, 3u, 2u, u, v));
+}

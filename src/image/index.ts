@@ -1,0 +1,6 @@
+// Pictures out: float images, exposure and quantization, PNG encoding, comparison.
+export * from './image.ts';
+export * from './quantize.ts';
+export * from './compare.ts';
+export { PIXEL_FILTERS, pixelFilterCode, pixelFilterWeight } from './pixel-filters.ts';
+export type { PixelFilterName } from './pixel-filters.ts';

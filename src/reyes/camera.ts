@@ -1,0 +1,101 @@
+// The camera of a frame: projection (perspective with fov, or orthographic), ScreenWindow, Format,
+// CropWindow and clipping planes, as the matrices and rectangles the stages need. Camera space is
+// RenderMan's: x right, y up, z into the picture (left-handed); raster space has y down.
+import { mat4 } from 'gl-matrix';
+import type { Frame } from '../rib/scene.ts';
+
+export interface PixelRect {
+  x0: number;
+  y0: number;
+  /** Exclusive. */
+  x1: number;
+  y1: number;
+}
+
+export interface FrameCamera {
+  perspective: boolean;
+  /** Full image size in pixels (before cropping). */
+  xResolution: number;
+  yResolution: number;
+  /** The pixels to render (CropWindow), in full-image pixel coordinates. */
+  crop: PixelRect;
+  near: number;
+  far: number;
+  /** camera → screen (homogeneous: w = z for perspective). */
+  cameraToScreen: mat4;
+  /** camera → raster (pixels of the full image, y down); divide by w. */
+  cameraToRaster: mat4;
+  /** camera → NDC (0..1 across the screen window, y down); divide by w. */
+  cameraToNdc: mat4;
+  worldToCamera: mat4;
+}
+
+export interface CameraOverrides {
+  /** --res: replaces Format's resolution; the screen window follows the new aspect when the RIB gave none of its own. */
+  resolution?: [number, number];
+}
+
+export function frameCamera(frame: Frame, overrides: CameraOverrides = {}): FrameCamera {
+  const { options, camera } = frame;
+  const [xResolution, yResolution] = overrides.resolution ?? [options.xResolution, options.yResolution];
+  let [left, right, bottom, top] = options.screenWindow;
+  if (overrides.resolution && isDerivedScreenWindow(options.screenWindow, options.frameAspectRatio)) {
+    [left, right, bottom, top] = derivedScreenWindow((xResolution * options.pixelAspectRatio) / yResolution);
+  }
+  const perspective = camera.projection === 'perspective';
+  const cameraToScreen = mat4.create();
+  if (perspective) {
+    const c = 1 / Math.tan((camera.fov * Math.PI) / 360);
+    // Column-major: x' = c x, y' = c y, z' = z, w' = z.
+    mat4.set(cameraToScreen, c, 0, 0, 0, 0, c, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0);
+  }
+  const screenToNdc = mat4.create();
+  mat4.set(screenToNdc,
+    1 / (right - left), 0, 0, 0,
+    0, -1 / (top - bottom), 0, 0,
+    0, 0, 1, 0,
+    -left / (right - left), top / (top - bottom), 0, 1);
+  const cameraToNdc = mat4.multiply(mat4.create(), screenToNdc, cameraToScreen);
+  const ndcToRaster = mat4.fromScaling(mat4.create(), [xResolution, yResolution, 1]);
+  const cameraToRaster = mat4.multiply(mat4.create(), ndcToRaster, cameraToNdc);
+  const [cx0, cx1, cy0, cy1] = options.cropWindow;
+  const crop: PixelRect = {
+    x0: clampInt(Math.ceil(xResolution * cx0), 0, xResolution),
+    x1: clampInt(Math.ceil(xResolution * cx1), 0, xResolution),
+    y0: clampInt(Math.ceil(yResolution * cy0), 0, yResolution),
+    y1: clampInt(Math.ceil(yResolution * cy1), 0, yResolution),
+  };
+  return {
+    perspective,
+    xResolution,
+    yResolution,
+    crop,
+    near: Math.max(camera.near, 1e-6),
+    far: Math.min(camera.far, 3.0e38),
+    cameraToScreen,
+    cameraToRaster,
+    cameraToNdc,
+    worldToCamera: mat4.clone(camera.worldToCamera as unknown as mat4),
+  };
+}
+
+function derivedScreenWindow(aspect: number): [number, number, number, number] {
+  return aspect >= 1 ? [-aspect, aspect, -1, 1] : [-1, 1, -1 / aspect, 1 / aspect];
+}
+
+function isDerivedScreenWindow(window: readonly number[], aspect: number): boolean {
+  const derived = derivedScreenWindow(aspect);
+  return derived.every((v, k) => Math.abs(v - window[k]!) < 1e-6);
+}
+
+function clampInt(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v));
+}
+
+export function rectWidth(r: PixelRect): number {
+  return r.x1 - r.x0;
+}
+
+export function rectHeight(r: PixelRect): number {
+  return r.y1 - r.y0;
+}

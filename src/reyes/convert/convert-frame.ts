@@ -1,0 +1,100 @@
+// A frame's primitives as GPU records, and the shading pipelines (kernels with their parameter
+// blocks) they use. Runs on the CPU once per frame; everything after it runs on the GPU.
+import { mat3, mat4 } from 'gl-matrix';
+import type { Frame } from '../../rib/scene.ts';
+import type { GridLayout } from '../../rsl/grid-layout.ts';
+import { Primvars } from '../primvars.ts';
+import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
+import type { ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
+import type { ConvertContext } from './emit.ts';
+import { convertPatch, convertPatchMesh } from './patches.ts';
+import { convertPolygons } from './polygons.ts';
+import { convertQuadric } from './quadrics.ts';
+
+export interface ShadingPipeline {
+  kernel: ShadingKernel;
+  /** Concatenated parameter blocks of the primitives it shades. */
+  params: Float32Array;
+  /** True when every primitive it shades has Os = 1 and the kernel keeps Oi = Os. */
+  opaque: boolean;
+}
+
+export interface ConvertedFrame {
+  records: PrimitiveRecords;
+  pipelines: ShadingPipeline[];
+  /** Any matte primitive (the opaque fast path does not hold mattes). */
+  hasMatte: boolean;
+}
+
+const QUADRICS = new Set(['Sphere', 'Cone', 'Cylinder', 'Hyperboloid', 'Paraboloid', 'Disk', 'Torus']);
+const POLYGONS = new Set(['Polygon', 'GeneralPolygon', 'PointsPolygons', 'PointsGeneralPolygons']);
+
+export function convertFrame(
+  frame: Frame,
+  worldToCamera: mat4,
+  layout: GridLayout,
+  provider: ShadingKernelProvider,
+  warn: (message: string) => void,
+): ConvertedFrame {
+  const records = new PrimitiveRecords();
+  const pipelines: { kernel: ShadingKernel; blocks: Float32Array[]; floats: number; opaque: boolean }[] = [];
+  const pipelineByKey = new Map<string, number>();
+  let hasMatte = false;
+  frame.primitives.forEach((primitive, index) => {
+    const { geometry, attributes } = primitive;
+    const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh';
+    if (!supported) {
+      warn(`${geometry.type} is not rendered yet; skipped`);
+      return;
+    }
+    const lights = attributes.lights.map((id) => frame.lights[id]).filter((l) => l !== undefined);
+    const instance = provider({ attributes, lights, layout, warn });
+    let pipeline = pipelineByKey.get(instance.kernel.key);
+    if (pipeline === undefined) {
+      pipeline = pipelines.length;
+      pipelineByKey.set(instance.kernel.key, pipeline);
+      pipelines.push({ kernel: instance.kernel, blocks: [], floats: 0, opaque: instance.kernel.opacityIsOs });
+    }
+    const entry = pipelines[pipeline]!;
+    const paramBase = entry.floats;
+    entry.blocks.push(instance.params);
+    entry.floats += Math.ceil(instance.params.length / 4) * 4;
+    if (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os')) entry.opaque = false;
+    if (attributes.matte) hasMatte = true;
+
+    const objectToCamera = mat4.multiply(mat4.create(), worldToCamera, primitive.objectToWorld as unknown as mat4);
+    const det = mat4.determinant(objectToCamera);
+    const flip = attributes.orientation === 'rh' || (attributes.orientation === 'outside' && det < 0) ||
+      (attributes.orientation === 'inside' && det >= 0);
+    const flags = (flip ? PrimitiveFlag.flipNormal : 0) | (attributes.sides === 2 ? PrimitiveFlag.twoSided : 0) |
+      (attributes.matte ? PrimitiveFlag.matte : 0) | (attributes.shadingInterpolation === 'smooth' ? PrimitiveFlag.smooth : 0);
+    const normalMatrix = mat3.normalFromMat4(mat3.create(), objectToCamera) ?? mat3.create();
+    const bound = attributes.displacementBound.sphere * (attributes.displacementBound.coordinateSystem === 'camera' ? 1 : Math.cbrt(Math.abs(det)));
+    const ctx: ConvertContext = {
+      records,
+      source: index,
+      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera },
+      normalMatrix,
+      primvars: new Primvars(geometry.params),
+      attributes,
+      warn,
+    };
+    if (QUADRICS.has(geometry.type)) convertQuadric(ctx, geometry);
+    else if (POLYGONS.has(geometry.type)) convertPolygons(ctx, geometry);
+    else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
+    else convertPatchMesh(ctx, geometry);
+  });
+  return {
+    records,
+    hasMatte,
+    pipelines: pipelines.map((p) => {
+      const params = new Float32Array(Math.max(4, p.floats));
+      let at = 0;
+      for (const block of p.blocks) {
+        params.set(block, at);
+        at += Math.ceil(block.length / 4) * 4;
+      }
+      return { kernel: p.kernel, params, opaque: p.opaque };
+    }),
+  };
+}

@@ -1,0 +1,56 @@
+// What every stage of a frame shares on the GPU: the runtime, the camera, the grid layout, the
+// primitive records, the shading pipelines, the sampling settings and the statistics.
+import type { GpuRuntime } from '../gpu/runtime.ts';
+import type { GridLayout } from '../rsl/grid-layout.ts';
+import type { FrameCamera } from './camera.ts';
+import type { ShadingPipeline } from './convert/convert-frame.ts';
+import type { FrameStats } from './stats.ts';
+
+export interface FrameGpu {
+  gpu: GpuRuntime;
+  camera: FrameCamera;
+  layout: GridLayout;
+  /** The primitive records (primitive-record.ts). */
+  prims: GPUBuffer;
+  primCount: number;
+  pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];
+  /** PixelSamples. */
+  nx: number;
+  ny: number;
+  filter: { code: number; xWidth: number; yWidth: number };
+  /** Pixels of filter support beyond a region's edge that its samples must cover. */
+  apron: number;
+  /** True when every sample is opaque and nothing is a matte: the atomic-depth fast path applies. */
+  opaque: boolean;
+  stats: FrameStats;
+}
+
+/** Elements of a ready piece / queue record: prim, depth, u0, u1, v0, v1, nu, nv. */
+export const PIECE_WORDS = 8;
+
+export interface ReadyPieces {
+  buffer: GPUBuffer;
+  count: number;
+}
+
+/** A rectangle in global pixels (x1, y1 exclusive). */
+export interface Region {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export function regionArea(r: Region): number {
+  return Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+}
+
+/** Wall time of `work` added to the stage's total in the statistics. */
+export async function timed<T>(frame: FrameGpu, stage: keyof FrameStats['stageMs'], work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    frame.stats.stageMs[stage] += performance.now() - start;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The Reyes pipeline on WebGPU, after RenderAnts (Zhou, Hou et al. 2009): every stage is a set of
+ * data-parallel compute passes, and schedulers size the work to a GPU memory budget.
+ *
+ *     Frame (src/rib) ─▶ camera.ts (projection, ScreenWindow, Format, CropWindow, clipping)
+ *       ─▶ convert/ (CPU, once per frame): each primitive becomes fixed-size GPU records of a few
+ *          splittable kinds (bicubic Bézier patch, bilinear patch, the seven quadrics; polygons are
+ *          fanned or triangulated into bilinear pieces) with corner values of Cs, Os, s, t, N by
+ *          storage class; shading/ picks each primitive's kernel and parameter block
+ *       ─▶ schedulers/dicing-scheduler.ts: for a screen region,
+ *            stages/bound-split.ts  queue of (primitive, uv-range) pieces bounded and split on the
+ *                                   GPU each iteration (frustum cull, eye-plane split, grid size
+ *                                   from the shading rate); scan + compact place children and
+ *                                   ready pieces
+ *          the region is BSP-split while the ready pieces' grids exceed budget − reserve
+ *            stages/dice.ts         one workgroup per piece writes a grid in the shared layout
+ *                                   (src/rsl/grid-layout.ts)
+ *            stages/shade.ts        the shading kernels, batched by the shading scheduler
+ *       ─▶ schedulers/sampling-scheduler.ts: BSP of the region until sample points + subpixel
+ *          framebuffer fit, then for each piece
+ *            stages/sample.ts       conservative count per micropolygon, scan, jittered sample
+ *                                   points (hash of the subpixel), radix sort by (subpixel, depth),
+ *                                   front-to-back composite; or the opaque atomic-depth fast path
+ *            stages/filter.ts       the pixel filter over the subpixels (with an apron of the
+ *                                   filter's half width), read back into the float image
+ *       ─▶ src/image/: exposure, quantize with dither, PNG.
+ *
+ * Bucket mode (`bucketSize`) runs the same stages over fixed tiles without splitting. Statistics
+ * per frame are in stats.ts. Shading kernels plug in through shading/shading-kernel.ts; until the
+ * RSL compiler provides them, shading/builtin-surfaces.ts supplies the default and constant
+ * surfaces.
+ */
+export { renderFrame } from './render-frame.ts';
+export type { RenderOptions, RenderedFrame } from './render-frame.ts';
+export { frameCamera } from './camera.ts';
+export type { FrameCamera, PixelRect } from './camera.ts';
+export { BudgetTooSmallError } from './errors.ts';
+export type { FrameStats } from './stats.ts';
+export type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading/shading-kernel.ts';
+export { builtinShadingProvider, builtinSurfaceKernel } from './shading/builtin-surfaces.ts';

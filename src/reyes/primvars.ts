@@ -1,0 +1,92 @@
+// Primitive variables by storage class: the values of Cs, Os, s, t, st and N at the corners of a
+// GPU record. A corner names its place once per storage class (the uniform face, the varying and
+// vertex index, the facevarying index); each variable reads the index its class asks for.
+import type { Attributes, Parameter } from '../rib/scene.ts';
+
+export interface CornerRef {
+  uniform: number;
+  varying: number;
+  vertex: number;
+  facevarying: number;
+  /** Surface (u, v) of the corner, for the default s, t (TextureCoordinates). */
+  u: number;
+  v: number;
+}
+
+/** Corner values in record order: 4 corners × components. */
+export interface CornerValues {
+  s: number[];
+  t: number[];
+  Cs: number[];
+  Os: number[];
+  /** Object-space corner normals, when the primitive gives N. */
+  N: number[] | undefined;
+}
+
+export class Primvars {
+  private readonly byName = new Map<string, Parameter>();
+
+  constructor(params: readonly Parameter[]) {
+    for (const p of params) this.byName.set(p.name, p);
+  }
+
+  get(name: string): Parameter | undefined {
+    return this.byName.get(name);
+  }
+
+  /** `components` numbers of `param` at corner `ref` (by the parameter's storage class). */
+  valueAt(param: Parameter, ref: CornerRef, components: number): number[] {
+    const values = param.values as number[];
+    let index: number;
+    switch (param.storage) {
+      case 'constant': index = 0; break;
+      case 'uniform': index = ref.uniform; break;
+      case 'varying': index = ref.varying; break;
+      case 'vertex': index = ref.vertex; break;
+      case 'facevarying': case 'facevertex': index = ref.facevarying; break;
+    }
+    const stride = components * (param.arrayLength ?? 1);
+    const out: number[] = [];
+    for (let c = 0; c < components; c++) out.push(values[index * stride + c] ?? 0);
+    return out;
+  }
+
+  /** The record's corner values for `refs` (four corners, record order). */
+  corners(attributes: Attributes, refs: readonly CornerRef[]): CornerValues {
+    const cs = this.get('Cs');
+    const os = this.get('Os');
+    const st = this.get('st');
+    const s = this.get('s');
+    const t = this.get('t');
+    const n = this.get('N');
+    const out: CornerValues = { s: [], t: [], Cs: [], Os: [], N: n ? [] : undefined };
+    const tc = attributes.textureCoordinates;
+    for (const ref of refs) {
+      out.Cs.push(...(cs ? this.valueAt(cs, ref, 3) : attributes.color.slice(0, 3)));
+      out.Os.push(...(os ? this.valueAt(os, ref, 3) : attributes.opacity.slice(0, 3)));
+      // TextureCoordinates give s, t at the surface's (u, v) corners; inside, bilinear.
+      const bilinear = (k: number): number =>
+        (1 - ref.u) * (1 - ref.v) * tc[k]! + ref.u * (1 - ref.v) * tc[k + 2]! + (1 - ref.u) * ref.v * tc[k + 4]! + ref.u * ref.v * tc[k + 6]!;
+      const stValue = st ? this.valueAt(st, ref, 2) : undefined;
+      out.s.push(s ? this.valueAt(s, ref, 1)[0]! : stValue ? stValue[0]! : bilinear(0));
+      out.t.push(t ? this.valueAt(t, ref, 1)[0]! : stValue ? stValue[1]! : bilinear(1));
+      if (n && out.N) out.N.push(...this.valueAt(n, ref, 3));
+    }
+    return out;
+  }
+
+  /** Positions: P, or Pw divided by w. */
+  positions(): number[] | undefined {
+    const p = this.get('P');
+    if (p) return p.values as number[];
+    const pw = this.get('Pw');
+    if (!pw) return undefined;
+    const v = pw.values as number[];
+    const out: number[] = [];
+    for (let i = 0; i + 3 < v.length; i += 4) {
+      const w = v[i + 3]! || 1;
+      out.push(v[i]! / w, v[i + 1]! / w, v[i + 2]! / w);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,75 @@
+// The sampling scheduler: BSP-splits a dicing region until its sample points (the exact total of
+// the conservative count pass) plus the subpixel framebuffer fit the memory left, then samples,
+// composites and filters each piece and puts its pixels into the frame's image.
+import { GpuBudgetError } from '../../gpu/errors.ts';
+import { blitDepth, blitRgba, type FloatImage } from '../../image/image.ts';
+import { BudgetTooSmallError } from '../errors.ts';
+import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
+import type { DicedGrids } from '../stages/dice.ts';
+import { filterRegion } from '../stages/filter.ts';
+import {
+  countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSubpixels, SAMPLE_POINT_BYTES, sampleAndComposite, sampleOpaque,
+  SUBPIXEL_BYTES, type SampleCounts, type SubpixelBuffer, type SubpixelRect,
+} from '../stages/sample.ts';
+import { canSplit, splitRegion } from './regions.ts';
+
+/** Bytes per output pixel of the filter stage (RGBA + depth) and its read-back copies. */
+const PIXEL_BYTES = 40;
+
+export interface SamplingTarget {
+  image: FloatImage;
+  /** Global pixel of the image's (0, 0): the crop window's corner. */
+  originX: number;
+  originY: number;
+}
+
+export function subpixelRect(frame: FrameGpu, region: Region): SubpixelRect {
+  const a = frame.apron;
+  return {
+    x: (region.x0 - a) * frame.nx,
+    y: (region.y0 - a) * frame.ny,
+    width: (region.x1 - region.x0 + 2 * a) * frame.nx,
+    height: (region.y1 - region.y0 + 2 * a) * frame.ny,
+  };
+}
+
+export async function sampleRegion(
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, region: Region, target: SamplingTarget,
+  allowSplit: boolean,
+): Promise<void> {
+  const rect = subpixelRect(frame, region);
+  const subpixels = rect.width * rect.height;
+  const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
+  const free = frame.gpu.allocator.free();
+  let sub: SubpixelBuffer | undefined;
+  try {
+    if (frame.opaque) {
+      if (subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect);
+    } else {
+      const total = await countSamples(frame, ready, diced, counts, rect);
+      // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
+      if (total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free) {
+        sub = await sampleAndComposite(frame, ready, diced, counts, rect, total);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof GpuBudgetError)) throw error;
+  }
+  if (sub) {
+    try {
+      const filtered = await filterRegion(frame, sub, region);
+      const w = region.x1 - region.x0;
+      const h = region.y1 - region.y0;
+      blitRgba(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.rgba);
+      blitDepth(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.depth.map((d) => (d >= 1e38 ? Infinity : d)));
+      frame.stats.samplingRegions++;
+      return;
+    } finally {
+      releaseSubpixels(frame, sub);
+    }
+  }
+  if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bucket does not fit the memory budget; use smaller buckets or a larger budget`);
+  if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the sample points of a single pixel');
+  frame.stats.samplingSplits++;
+  for (const half of splitRegion(region)) await sampleRegion(frame, ready, diced, counts, half, target, allowSplit);
+}

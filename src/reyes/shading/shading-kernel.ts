@@ -1,0 +1,44 @@
+// The seam between the renderer and the shading compiler. A shading kernel is a WGSL compute
+// module that follows the grid layout's binding contract (src/rsl/grid-layout.ts): one workgroup
+// per grid, bindings 0 grids, 1 gridInfo, 2 params, 3 frame. The renderer asks a
+// `ShadingKernelProvider` for the kernel and parameter block of each primitive's shading pipeline
+// (its displacement, surface and atmosphere shaders plus its lights); primitives whose kernels
+// share a key are shaded in the same dispatch.
+import type { GridLayout } from '../../rsl/grid-layout.ts';
+import type { Attributes, Light } from '../../rib/scene.ts';
+
+export interface ShadingKernel {
+  /** Kernels with equal keys are the same kernel (one pipeline, one dispatch per batch). */
+  key: string;
+  /** Names the kernel in messages and GPU labels. */
+  label: string;
+  /** The WGSL module. */
+  code: string;
+  entryPoint: string;
+  /** Pipeline-overridable constants of the module. */
+  constants?: Record<string, number>;
+  /** The contract bindings (0 grids, 1 gridInfo, 2 params, 3 frame) the entry point uses; all four
+   * when absent. Pipelines use layout 'auto', which holds only the bindings a kernel declares. */
+  bindings?: readonly (0 | 1 | 2 | 3)[];
+  /** Workgroup scratch the kernel needs per vertex beyond the grid record (shading scheduler). */
+  scratchBytesPerVertex: number;
+  /** True when the kernel's Oi is Os, so a primitive with Os = 1 is opaque (opaque fast path). */
+  opacityIsOs: boolean;
+}
+
+export interface ShadingInstance {
+  kernel: ShadingKernel;
+  /** This primitive's parameter block (shader and light parameters), in the kernel's layout. */
+  params: Float32Array;
+}
+
+export interface ShadingRequest {
+  attributes: Attributes;
+  /** The lights that illuminate the primitive. */
+  lights: readonly Light[];
+  layout: GridLayout;
+  /** Reports a problem (e.g. a shader that cannot be found) once per distinct message. */
+  warn(message: string): void;
+}
+
+export type ShadingKernelProvider = (request: ShadingRequest) => ShadingInstance;

@@ -1,0 +1,47 @@
+// Dice: each ready piece becomes a grid record in the shared grid layout (reyes-dice.wgsl), with
+// its gridInfo words (nu, nv, record base, parameter base).
+import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
+import { timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
+
+export interface DicedGrids {
+  grids: GPUBuffer;
+  gridInfo: GPUBuffer;
+  count: number;
+}
+
+const DICED_VARIABLES = ['P', 'N', 'Ng', 'I', 'dPdu', 'dPdv', 'u', 'v', 'du', 'dv', 's', 't', 'Cs', 'Os'];
+
+/** Bytes of grid storage one ready piece needs (record + gridInfo). */
+export function gridBytes(frame: FrameGpu): number {
+  return frame.layout.recordFloats * 4 + GRID_INFO_WORDS * 4;
+}
+
+export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
+  return timed(frame, 'dice', async () => {
+    const { gpu, layout } = frame;
+    const pipeline = await reyesPipeline(gpu, 'dice', 'dice', {
+      ...gridOffsetConstants(layout, DICED_VARIABLES),
+      RECORD_FLOATS: layout.recordFloats,
+    });
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+    const grids = gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage });
+    let gridInfo: GPUBuffer;
+    try {
+      gridInfo = gpu.allocator.createBuffer({ label: 'grid info', size: ready.count * GRID_INFO_WORDS * 4, usage });
+    } catch (error) {
+      gpu.allocator.release(grids);
+      throw error;
+    }
+    const recorder = gpu.recorder('dice');
+    const params = recorder.params('dice', [ready.count, frame.camera.perspective ? 1 : 0, 0, 0]);
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo }, ready.count);
+    await recorder.submit();
+    return { grids, gridInfo, count: ready.count };
+  });
+}
+
+export function releaseGrids(frame: FrameGpu, diced: DicedGrids): void {
+  frame.gpu.allocator.release(diced.grids);
+  frame.gpu.allocator.release(diced.gridInfo);
+}

@@ -1,0 +1,41 @@
+// The pixel filter over one region (image-filter.wgsl): subpixel buffer in, filtered RGBA and
+// depth of the region's pixels back on the CPU.
+import { timed, type FrameGpu, type Region } from '../frame-gpu.ts';
+import { reyesPipeline } from '../kernels.ts';
+import type { SubpixelBuffer } from './sample.ts';
+
+export interface FilteredPixels {
+  rgba: Float32Array;
+  depth: Float32Array;
+}
+
+export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Region): Promise<FilteredPixels> {
+  return timed(frame, 'filter', async () => {
+    const { gpu } = frame;
+    const width = region.x1 - region.x0;
+    const height = region.y1 - region.y0;
+    const pipeline = await reyesPipeline(gpu, 'filter', 'filterPixels', { FILTER: frame.filter.code });
+    const words = new Uint32Array(12);
+    const ints = new Int32Array(words.buffer);
+    const floats = new Float32Array(words.buffer);
+    ints.set([region.x0, region.y0]);
+    words.set([width, height], 2);
+    ints.set([sub.rect.x, sub.rect.y], 4);
+    words.set([sub.rect.width, sub.rect.height, frame.nx, frame.ny], 6);
+    floats.set([frame.filter.xWidth, frame.filter.yWidth], 10);
+    const recorder = gpu.recorder('filter');
+    const pixels = gpu.allocator.createBuffer({ label: 'pixels', size: width * height * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    const depth = gpu.allocator.createBuffer({ label: 'pixel depth', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    try {
+      recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth }, Math.ceil((width * height) / 64));
+      await recorder.submit();
+      return {
+        rgba: new Float32Array(await gpu.read(pixels, width * height * 16)),
+        depth: new Float32Array(await gpu.read(depth, width * height * 4)),
+      };
+    } finally {
+      gpu.allocator.release(pixels);
+      gpu.allocator.release(depth);
+    }
+  });
+}

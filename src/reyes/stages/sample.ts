@@ -1,0 +1,191 @@
+// Sample and composite one sample region (reyes-sample.wgsl, reyes-composite.wgsl):
+//   count (conservative, per micropolygon) → scan → write sample points → radix sort by
+//   (subpixel, depth) → mark each subpixel's run → composite front to back,
+// or, when everything is opaque, the atomic-depth fast path straight into the subpixel buffer.
+// The result is a subpixel buffer (premultiplied RGBA and depth) for the pixel filter.
+import { RadixSort } from '../../gpu/radix-sort.ts';
+import { Scan } from '../../gpu/scan.ts';
+import { timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
+import type { DicedGrids } from './dice.ts';
+
+/** A rectangle of global subpixels. */
+export interface SubpixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface SubpixelBuffer {
+  rect: SubpixelRect;
+  color: GPUBuffer;
+  depth: GPUBuffer;
+}
+
+/** Bytes per sample point: key 8, value 4, payload 32, sort's spare keys and values 12, digit counts ~2. */
+export const SAMPLE_POINT_BYTES = 58;
+/** Bytes per subpixel of the transparent path: colour 16, depth 4, run start and end 8. */
+export const SUBPIXEL_BYTES = 28;
+/** Bytes per subpixel of the opaque path: depth, owner, colour, depth out. */
+export const OPAQUE_SUBPIXEL_BYTES = 28;
+
+const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi'];
+
+function storage(): number {
+  return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+}
+
+function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): Uint32Array {
+  const words = new Uint32Array(28);
+  const floats = new Float32Array(words.buffer);
+  const ints = new Int32Array(words.buffer);
+  words.set([diced.count, frame.layout.recordFloats, frame.nx, frame.ny]);
+  ints[4] = rect.x;
+  ints[5] = rect.y;
+  words[6] = rect.width;
+  words[7] = rect.height;
+  floats[8] = frame.camera.near;
+  floats[9] = frame.camera.far;
+  words[10] = frame.camera.perspective ? 1 : 0;
+  floats.set(frame.camera.cameraToRaster, 12);
+  return words;
+}
+
+function samplePipeline(frame: FrameGpu, entryPoint: string): Promise<GPUComputePipeline> {
+  return reyesPipeline(frame.gpu, 'sample', entryPoint, gridOffsetConstants(frame.layout, SAMPLE_VARIABLES));
+}
+
+/** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
+export interface SampleCounts {
+  counts: GPUBuffer;
+  offsets: GPUBuffer;
+}
+
+export function allocateCounts(frame: FrameGpu, diced: DicedGrids): SampleCounts {
+  const size = Math.max(1, diced.count * frame.layout.maxVertices) * 4;
+  const counts = frame.gpu.allocator.createBuffer({ label: 'sample counts', size, usage: storage() });
+  try {
+    return { counts, offsets: frame.gpu.allocator.createBuffer({ label: 'sample offsets', size, usage: storage() }) };
+  } catch (error) {
+    frame.gpu.allocator.release(counts);
+    throw error;
+  }
+}
+
+export function releaseCounts(frame: FrameGpu, c: SampleCounts): void {
+  frame.gpu.allocator.release(c.counts);
+  frame.gpu.allocator.release(c.offsets);
+}
+
+/** The conservative count pass: how many sample points `rect` would take. */
+export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect): Promise<number> {
+  return timed(frame, 'sample', async () => {
+    const { gpu } = frame;
+    const pipeline = await samplePipeline(frame, 'countSamples');
+    const recorder = gpu.recorder('count samples');
+    const params = recorder.params('sample', sampleParams(frame, diced, rect));
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts }, diced.count);
+    const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
+    try {
+      await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * frame.layout.maxVertices, total });
+      await recorder.submit();
+      return (await gpu.readU32(total, 1))[0]!;
+    } finally {
+      gpu.allocator.release(total);
+    }
+  });
+}
+
+/** Writes, sorts and composites `total` sample points into a new subpixel buffer. */
+export async function sampleAndComposite(
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, total: number,
+): Promise<SubpixelBuffer> {
+  const { gpu } = frame;
+  const subpixels = rect.width * rect.height;
+  const out = allocateSubpixels(frame, rect);
+  const recorder = gpu.recorder('sample points');
+  try {
+    const keys = recorder.scratch('sample keys', Math.max(1, total) * 8);
+    const values = recorder.scratch('sample values', Math.max(1, total) * 4);
+    const payload = recorder.scratch('sample payload', Math.max(1, total) * 32);
+    const runStart = recorder.scratch('run start', subpixels * 4);
+    const runEnd = recorder.scratch('run end', subpixels * 4);
+    await timed(frame, 'sample', async () => {
+      const write = await samplePipeline(frame, 'writeSamples');
+      const params = recorder.params('sample', sampleParams(frame, diced, rect));
+      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 7: values, 8: payload }, diced.count);
+    });
+    await timed(frame, 'composite', async () => {
+      // The sentinel subpixel index (all ones, cut to keyBits) sorts after every real one.
+      const keyBits = 32 + Math.ceil(Math.log2(subpixels + 1));
+      await new RadixSort(gpu).encode(recorder, { keys, values, count: total, keyBits });
+      const [mark, composite] = await Promise.all([
+        reyesPipeline(gpu, 'composite', 'markRanges'),
+        reyesPipeline(gpu, 'composite', 'composite'),
+      ]);
+      recorder.encoder.clearBuffer(runStart);
+      recorder.encoder.clearBuffer(runEnd);
+      const params = recorder.params('composite', [total, subpixels, 0, 0]);
+      recorder.dispatch(mark, { 0: params, 1: keys, 2: runStart, 3: runEnd }, Math.ceil(total / 256));
+      recorder.dispatch(composite, { 0: params, 2: runStart, 3: runEnd, 4: values, 5: payload, 6: out.color, 7: out.depth }, Math.ceil(subpixels / 256));
+      await recorder.submit();
+    });
+    frame.stats.samplePoints += total;
+    return out;
+  } catch (error) {
+    releaseSubpixels(frame, out);
+    throw error;
+  }
+}
+
+/** The opaque fast path: nearest depth by atomicMin, ties to the lowest micropolygon, then colour. */
+export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect): Promise<SubpixelBuffer> {
+  return timed(frame, 'sample', async () => {
+    const { gpu } = frame;
+    const subpixels = rect.width * rect.height;
+    const out = allocateSubpixels(frame, rect);
+    try {
+      const [depthPass, ownerPass, colorPass] = await Promise.all(['opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e)));
+      const recorder = gpu.recorder('opaque samples');
+      const depthBits = recorder.scratch('opaque depth', subpixels * 4);
+      const owner = recorder.scratch('opaque owner', subpixels * 4);
+      fill(gpu.device, depthBits, subpixels, 0x7f7fffff);
+      fill(gpu.device, owner, subpixels, 0xffffffff);
+      recorder.encoder.clearBuffer(out.color);
+      const params = recorder.params('sample', sampleParams(frame, diced, rect));
+      const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids };
+      recorder.dispatch(depthPass!, { ...common, 9: depthBits }, diced.count);
+      recorder.dispatch(ownerPass!, { ...common, 9: depthBits, 10: owner }, diced.count);
+      recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color }, diced.count);
+      recorder.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
+      await recorder.submit();
+      return out;
+    } catch (error) {
+      releaseSubpixels(frame, out);
+      throw error;
+    }
+  });
+}
+
+function fill(device: GPUDevice, buffer: GPUBuffer, count: number, word: number): void {
+  const data = new Uint32Array(count);
+  data.fill(word);
+  device.queue.writeBuffer(buffer, 0, data);
+}
+
+function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
+  const subpixels = rect.width * rect.height;
+  const color = frame.gpu.allocator.createBuffer({ label: 'subpixel colour', size: subpixels * 16, usage: storage() });
+  try {
+    return { rect, color, depth: frame.gpu.allocator.createBuffer({ label: 'subpixel depth', size: subpixels * 4, usage: storage() }) };
+  } catch (error) {
+    frame.gpu.allocator.release(color);
+    throw error;
+  }
+}
+
+export function releaseSubpixels(frame: FrameGpu, buffer: SubpixelBuffer): void {
+  frame.gpu.allocator.release(buffer.color);
+  frame.gpu.allocator.release(buffer.depth);
+}

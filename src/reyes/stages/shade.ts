@@ -1,0 +1,99 @@
+// Shade: every grid runs through its pipeline's shading kernel (one workgroup per grid). The
+// shading scheduler cuts each kernel's grid list into batches whose workgroup scratch fits the
+// memory left; a batch is a window of gridInfo (bound at an offset), so grids never move.
+import { frameUniformWords, GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
+import { mat4 } from 'gl-matrix';
+import { PIECE_WORDS, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import type { DicedGrids } from './dice.ts';
+
+/** gridInfo windows start at multiples of this many grids (256-byte binding offsets). */
+const BATCH_ALIGN = 16;
+
+export function shade(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, primPipeline: Uint32Array, primParamBase: Uint32Array): Promise<void> {
+  return timed(frame, 'shade', async () => {
+    if (diced.count === 0) return;
+    const { gpu } = frame;
+    // With one pipeline every grid uses the diced gridInfo; otherwise each pipeline gets its own
+    // gridInfo list, built from the ready pieces (read back: prim, nu, nv of each grid).
+    const lists: { pipeline: number; gridInfo: GPUBuffer; count: number; owned: boolean }[] = [];
+    if (frame.pipelines.length === 1) {
+      lists.push({ pipeline: 0, gridInfo: diced.gridInfo, count: diced.count, owned: false });
+    } else {
+      const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE_WORDS);
+      const perPipeline = frame.pipelines.map(() => [] as number[]);
+      for (let g = 0; g < ready.count; g++) {
+        const prim = pieces[g * PIECE_WORDS]!;
+        perPipeline[primPipeline[prim]!]!.push(pieces[g * PIECE_WORDS + 6]!, pieces[g * PIECE_WORDS + 7]!,
+          g * frame.layout.recordFloats, primParamBase[prim]!);
+      }
+      perPipeline.forEach((words, pipeline) => {
+        if (words.length === 0) return;
+        const gridInfo = gpu.allocator.createBufferWithData('pipeline grid info', new Uint32Array(words), GPUBufferUsage.STORAGE);
+        lists.push({ pipeline, gridInfo, count: words.length / GRID_INFO_WORDS, owned: true });
+      });
+    }
+    try {
+      for (const list of lists) await shadeList(frame, diced, list.pipeline, list.gridInfo, list.count);
+    } finally {
+      for (const list of lists) if (list.owned) gpu.allocator.release(list.gridInfo);
+    }
+    frame.stats.verticesShaded += await countVertices(frame, ready);
+  });
+}
+
+async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: number, gridInfo: GPUBuffer, count: number): Promise<void> {
+  const { gpu, layout } = frame;
+  const entry = frame.pipelines[pipelineIndex]!;
+  const kernel = entry.kernel;
+  const pipeline = await gpu.kernels.pipeline({
+    label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint, ...(kernel.constants ? { constants: kernel.constants } : {}),
+  });
+  // The shading scheduler: as many grids per batch as the kernel's scratch allows.
+  const scratchPerGrid = kernel.scratchBytesPerVertex * layout.maxVertices;
+  let batch = scratchPerGrid > 0 ? Math.floor(gpu.allocator.free() / scratchPerGrid) : count;
+  batch = Math.min(count, batch, gpu.limits.maxComputeWorkgroupsPerDimension * 64);
+  if (batch < count) batch = Math.floor(batch / BATCH_ALIGN) * BATCH_ALIGN;
+  if (batch <= 0) throw new Error(`shading kernel ${kernel.label} needs ${scratchPerGrid} bytes per grid; the budget leaves too little`);
+  for (let start = 0; start < count; start += batch) {
+    const n = Math.min(batch, count - start);
+    frame.stats.shadingBatches++;
+    const recorder = gpu.recorder(`shade ${kernel.label}`);
+    const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', frameUniforms(frame, n), GPUBufferUsage.UNIFORM));
+    const bindings = {
+      0: diced.grids,
+      1: { buffer: gridInfo, offset: start * GRID_INFO_WORDS * 4, size: n * GRID_INFO_WORDS * 4 },
+      2: entry.paramBuffer,
+      3: uniforms,
+    };
+    const used = kernel.bindings ?? [0, 1, 2, 3];
+    recorder.dispatch(pipeline, Object.fromEntries(used.map((b) => [b, bindings[b as 0 | 1 | 2 | 3]])), n);
+    await recorder.submit();
+  }
+}
+
+function frameUniforms(frame: FrameGpu, gridCount: number): Uint32Array {
+  const { camera } = frame;
+  const invert = (m: mat4): Float32Array => (mat4.invert(mat4.create(), m) ?? mat4.create()) as Float32Array;
+  return frameUniformWords(gridCount, {
+    camera: mat4.create() as Float32Array,
+    world: camera.worldToCamera as Float32Array,
+    screen: invert(camera.cameraToScreen),
+    raster: invert(camera.cameraToRaster),
+    NDC: invert(camera.cameraToNdc),
+  });
+}
+
+/** Vertices of the ready pieces (nu * nv summed), for the statistics. */
+async function countVertices(frame: FrameGpu, ready: ReadyPieces): Promise<number> {
+  const pieces = await frame.gpu.readU32(ready.buffer, ready.count * PIECE_WORDS);
+  let vertices = 0;
+  let micropolygons = 0;
+  for (let g = 0; g < ready.count; g++) {
+    const nu = pieces[g * PIECE_WORDS + 6]!;
+    const nv = pieces[g * PIECE_WORDS + 7]!;
+    vertices += nu * nv;
+    micropolygons += (nu - 1) * (nv - 1);
+  }
+  frame.stats.micropolygons += micropolygons;
+  return vertices;
+}

@@ -1,0 +1,60 @@
+// Per-frame statistics (`--stats`): how much work each stage did, how the schedulers cut the
+// frame, the peak bytes the allocator saw and the time per stage (wall time around each submitted
+// stage, including the read-backs the schedulers need).
+
+export interface FrameStats {
+  resolution: [number, number];
+  pixelSamples: [number, number];
+  mode: 'scheduler' | 'bucket';
+  budgetBytes: number;
+  /** Scene primitives and the GPU records (pieces of splittable form) they became. */
+  scenePrimitives: number;
+  primitiveRecords: number;
+  /** Pieces ready to dice after bound/split, summed over dicing regions. */
+  primitivesAfterSplit: number;
+  boundSplitIterations: number;
+  grids: number;
+  micropolygons: number;
+  /** Vertices shaded (grid vertices run through shading kernels). */
+  verticesShaded: number;
+  /** Sample points written (conservative count: every bound subpixel of every micropolygon). */
+  samplePoints: number;
+  dicingRegions: number;
+  samplingRegions: number;
+  shadingBatches: number;
+  /** Regions the schedulers split because they did not fit the budget. */
+  dicingSplits: number;
+  samplingSplits: number;
+  opaqueFastPath: boolean;
+  peakBytes: number;
+  stageMs: { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number };
+  totalMs: number;
+  warnings: string[];
+}
+
+export function emptyStats(): FrameStats {
+  return {
+    resolution: [0, 0],
+    pixelSamples: [0, 0],
+    mode: 'scheduler',
+    budgetBytes: 0,
+    scenePrimitives: 0,
+    primitiveRecords: 0,
+    primitivesAfterSplit: 0,
+    boundSplitIterations: 0,
+    grids: 0,
+    micropolygons: 0,
+    verticesShaded: 0,
+    samplePoints: 0,
+    dicingRegions: 0,
+    samplingRegions: 0,
+    shadingBatches: 0,
+    dicingSplits: 0,
+    samplingSplits: 0,
+    opaqueFastPath: false,
+    peakBytes: 0,
+    stageMs: { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 },
+    totalMs: 0,
+    warnings: [],
+  };
+}
