@@ -1,9 +1,16 @@
-// Turns whatever the caller holds (text, bytes, an ArrayBuffer) into the bytes the lexer reads,
-// inflating gzip-compressed RIB on the way (detected by its magic number, not the file name).
+// What a RIB file can be given as: whole (text, bytes, an ArrayBuffer) or as a stream of chunks.
+// ribBytes turns a whole input into RIB bytes at once; the reader itself streams instead
+// (chunk-decoder.ts), so this is for callers that want the inflated bytes.
 
 import { gunzipSync } from 'fflate';
 
 export type RibInput = string | Uint8Array | ArrayBuffer;
+
+/** A file as a stream of raw chunks (a Node read stream, a fetch body, an array of parts). */
+export type ByteChunks = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** A whole file (text, bytes, gzip bytes) or its chunks (raw file bytes, gzip or not). */
+export type RibSource = RibInput | ByteChunks;
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;

@@ -2,9 +2,13 @@
 // table (requests.ts); the parameter list is collected as raw name/value pairs for the scene
 // builder to type, because declarations and value counts depend on the graphics state.
 // A request with bad arguments is reported and skipped; reading resumes at the next request name.
+//
+// The methods are generators so that a request may span chunks of a streamed input: where the
+// lexer answers 'more', the parser yields, its driver feeds the lexer, and the parser goes on
+// where it stopped. Whole input never yields.
 
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
-import type { RibLexer } from './lexer.ts';
+import type { RibLexer, TokenKind } from './lexer.ts';
 import { REQUESTS } from './requests.ts';
 import type { ArgSpec, RequestDef } from './requests.ts';
 
@@ -31,6 +35,9 @@ class ArgumentError {
   constructor(readonly message: string, readonly pos: SourcePosition) {}
 }
 
+/** What the parser's generators yield: the lexer needs its next chunk (feed() or end()). */
+export type NeedInput = void;
+
 export class RibParser {
   private started = false;
 
@@ -39,33 +46,44 @@ export class RibParser {
     private readonly diagnostics: DiagnosticSink,
   ) {}
 
+  /** The next token, waiting for input where the lexer needs it. */
+  private *advance(): Generator<NeedInput, TokenKind> {
+    const lx = this.lexer;
+    let kind = lx.next();
+    while (kind === 'more') {
+      yield;
+      kind = lx.next();
+    }
+    return kind;
+  }
+
   /** The next well-formed request, or null at the end of the stream. */
-  next(): RibRequest | null {
+  *next(): Generator<NeedInput, RibRequest | null> {
     const lx = this.lexer;
     if (!this.started) {
       this.started = true;
-      lx.next();
+      yield* this.advance();
     }
     for (;;) {
       if (lx.kind === 'eof') return null;
       if (lx.kind !== 'name') {
         const what = lx.kind === 'bad' ? lx.text : `expected a request name, found ${lx.describe()}`;
         this.diagnostics.error(lx.position(), null, what);
-        this.skipToNextRequest();
+        yield* this.skipToNextRequest();
         continue;
       }
       const name = lx.text;
       const pos = lx.position();
       const def = REQUESTS.get(name);
-      lx.next();
+      yield* this.advance();
       if (!def) {
         this.diagnostics.warning(pos, name, `unknown request '${name}'; skipped with its arguments`);
-        this.skipToNextRequest();
+        yield* this.skipToNextRequest();
         continue;
       }
       try {
-        const args = this.readArgs(def, pos);
-        const params = def.params ? this.readParams() : [];
+        const args = yield* this.readArgs(def, pos);
+        const params = def.params ? yield* this.readParams() : [];
         if (lx.kind !== 'name' && lx.kind !== 'eof') {
           // The request itself is complete: report the stray tokens, drop them, keep the request
           // (dropping a WorldBegin or AttributeEnd for a stray number would unbalance the file).
@@ -73,24 +91,24 @@ export class RibParser {
             ? `expected a parameter name (a string), found ${lx.describe()}`
             : `too many arguments: unexpected ${lx.describe()}`;
           this.diagnostics.error(lx.position(), name, `${what}; ignored up to the next request`);
-          this.skipToNextRequest();
+          yield* this.skipToNextRequest();
         }
         return { name, def, args, params, pos };
       } catch (e) {
         if (!(e instanceof ArgumentError)) throw e;
         this.diagnostics.error(e.pos, name, e.message);
-        this.skipToNextRequest();
+        yield* this.skipToNextRequest();
       }
     }
   }
 
   /** Skips tokens up to the next request name; bad tokens in between are part of the same fault. */
-  private skipToNextRequest(): void {
+  private *skipToNextRequest(): Generator<NeedInput, void> {
     const lx = this.lexer;
-    while (lx.kind !== 'name' && lx.kind !== 'eof') lx.next();
+    while (lx.kind !== 'name' && lx.kind !== 'eof') yield* this.advance();
   }
 
-  private readArgs(def: RequestDef, requestPos: SourcePosition): ArgValue[] {
+  private *readArgs(def: RequestDef, requestPos: SourcePosition): Generator<NeedInput, ArgValue[]> {
     const lx = this.lexer;
     const args: ArgValue[] = [];
     for (let i = 0; i < def.args.length; i++) {
@@ -104,7 +122,7 @@ export class RibParser {
         const names = def.args.filter((a) => !a.optional).map((a) => a.name).join(' ');
         throw new ArgumentError(`expected ${def.args.filter((a) => !a.optional).length} arguments (${names}), got ${i}`, requestPos);
       }
-      args.push(this.readArg(spec, i === def.args.length - 1 || def.args[i + 1]!.optional));
+      args.push(yield* this.readArg(spec, i === def.args.length - 1 || def.args[i + 1]!.optional));
     }
     return args;
   }
@@ -114,7 +132,7 @@ export class RibParser {
     return spec.kind === 'string' || spec.kind === 'basis' || spec.kind === 'handle' || spec.kind === 'string[]';
   }
 
-  private readArg(spec: ArgSpec, isLast: boolean): ArgValue {
+  private *readArg(spec: ArgSpec, isLast: boolean): Generator<NeedInput, ArgValue> {
     const lx = this.lexer;
     const pos = lx.position();
     const wrongType = (expected: string): ArgumentError =>
@@ -125,10 +143,10 @@ export class RibParser {
         let value: number;
         if (lx.kind === 'number') {
           value = lx.num;
-          lx.next();
+          yield* this.advance();
         } else if (lx.kind === 'open' || lx.kind === 'floats') {
           // A one-element array stands for a scalar (some exporters bracket every value).
-          const values = this.readArray();
+          const values = yield* this.readArray();
           if (values.length !== 1 || typeof values[0] !== 'number') throw wrongType(`a number`);
           value = values[0];
         } else throw wrongType(spec.kind === 'int' ? 'an integer' : 'a number');
@@ -138,11 +156,11 @@ export class RibParser {
       case 'string': {
         if (lx.kind === 'string') {
           const text = lx.text;
-          lx.next();
+          yield* this.advance();
           return text;
         }
         if (lx.kind === 'open') {
-          const values = this.readArray();
+          const values = yield* this.readArray();
           if (values.length === 1 && typeof values[0] === 'string') return values[0];
         }
         throw wrongType('a string');
@@ -150,7 +168,7 @@ export class RibParser {
       case 'handle': {
         if (lx.kind === 'string' || lx.kind === 'number') {
           const value = lx.kind === 'string' ? lx.text : lx.num;
-          lx.next();
+          yield* this.advance();
           return value;
         }
         throw wrongType('a number or a string');
@@ -158,11 +176,11 @@ export class RibParser {
       case 'basis': {
         if (lx.kind === 'string') {
           const text = lx.text;
-          lx.next();
+          yield* this.advance();
           return text;
         }
         if (lx.kind === 'open' || lx.kind === 'floats') {
-          const values = this.readArray();
+          const values = yield* this.readArray();
           if (values.length === 16 && typeof values[0] === 'number') return values;
           throw new ArgumentError(`argument '${spec.name}' must be a basis name or 16 numbers, found ${values.length} values`, pos);
         }
@@ -173,9 +191,9 @@ export class RibParser {
       case 'string[]': {
         const wantStrings = spec.kind === 'string[]';
         let values: number[] | string[];
-        if (lx.kind === 'open' || lx.kind === 'floats') values = this.readArray();
-        else if (!wantStrings && lx.kind === 'number' && (spec.length !== null || isLast)) values = this.readLooseNumbers(spec.length);
-        else if (wantStrings && lx.kind === 'string') { values = [lx.text]; lx.next(); }
+        if (lx.kind === 'open' || lx.kind === 'floats') values = yield* this.readArray();
+        else if (!wantStrings && lx.kind === 'number' && (spec.length !== null || isLast)) values = yield* this.readLooseNumbers(spec.length);
+        else if (wantStrings && lx.kind === 'string') { values = [lx.text]; yield* this.advance(); }
         else throw wrongType(wantStrings ? 'an array of strings' : 'an array of numbers');
         if (values.length > 0 && (typeof values[0] === 'string') !== wantStrings) {
           throw new ArgumentError(`argument '${spec.name}' must be an array of ${wantStrings ? 'strings' : 'numbers'}`, pos);
@@ -192,29 +210,36 @@ export class RibParser {
   }
 
   /** Numbers written without brackets: exactly `length` of them, or all that follow. */
-  private readLooseNumbers(length: number | null): number[] {
+  private *readLooseNumbers(length: number | null): Generator<NeedInput, number[]> {
     const lx = this.lexer;
     const values: number[] = [];
     while (lx.kind === 'number' && (length === null || values.length < length)) {
       values.push(lx.num);
-      lx.next();
+      yield* this.advance();
     }
     return values;
   }
 
   /** Reads [ ... ] (or a binary float array); the lexer is left on the token after it. */
-  private readArray(): number[] | string[] {
+  private *readArray(): Generator<NeedInput, number[] | string[]> {
     const lx = this.lexer;
     if (lx.kind === 'floats') {
       const floats = lx.floats;
-      lx.next();
+      yield* this.advance();
       return floats;
     }
     const open = lx.position();
     const numbers: number[] = [];
     const strings: string[] = [];
     for (;;) {
-      const kind = lx.next();
+      // The hot loop of numeric scenes: numbers are taken straight from the lexer, and only a
+      // chunk end (rare) goes through the generator.
+      let kind = lx.next();
+      if (kind === 'number') { numbers.push(lx.num); continue; }
+      while (kind === 'more') {
+        yield;
+        kind = lx.next();
+      }
       if (kind === 'number') numbers.push(lx.num);
       else if (kind === 'string') strings.push(lx.text);
       else if (kind === 'floats') for (const f of lx.floats) numbers.push(f);
@@ -223,22 +248,22 @@ export class RibParser {
       else if (kind === 'open') throw new ArgumentError('arrays cannot be nested', lx.position());
       else throw new ArgumentError(lx.text, lx.position());
     }
-    lx.next();
+    yield* this.advance();
     if (numbers.length > 0 && strings.length > 0) throw new ArgumentError('array mixes numbers and strings', open);
     return strings.length > 0 ? strings : numbers;
   }
 
-  private readParams(): RawParam[] {
+  private *readParams(): Generator<NeedInput, RawParam[]> {
     const lx = this.lexer;
     const params: RawParam[] = [];
     while (lx.kind === 'string') {
       const name = lx.text;
       const pos = lx.position();
-      const kind = lx.next();
+      const kind = yield* this.advance();
       let values: number[] | string[];
-      if (kind === 'number') { values = [lx.num]; lx.next(); }
-      else if (kind === 'string') { values = [lx.text]; lx.next(); }
-      else if (kind === 'open' || kind === 'floats') values = this.readArray();
+      if (kind === 'number') { values = [lx.num]; yield* this.advance(); }
+      else if (kind === 'string') { values = [lx.text]; yield* this.advance(); }
+      else if (kind === 'open' || kind === 'floats') values = yield* this.readArray();
       else throw new ArgumentError(kind === 'bad' ? lx.text : `parameter '${name}' has no value (found ${lx.describe()})`, kind === 'bad' ? lx.position() : pos);
       params.push({ name, values, pos });
     }

@@ -4,12 +4,14 @@
 // never imports node:fs.
 
 import { normalizePath } from './archive-paths.ts';
+import type { ByteChunks } from './input-bytes.ts';
 
-export type ResolvedFile = Uint8Array | string | undefined;
+/** A file's bytes, its text, its chunks (read as they come), or undefined when it is not there. */
+export type ResolvedFile = Uint8Array | string | ByteChunks | undefined;
 
 export interface RibResolver {
   /**
-   * The bytes (or text) of the file at `path`, or undefined when there is none. `path` is
+   * The bytes, text or chunks of the file at `path`, or undefined when there is none. `path` is
    * normalised and already checked to lie inside one of `roots` (the scene folder and the
    * search paths); a resolver that can see links should check again on the real path.
    */
@@ -31,12 +33,27 @@ export function createFetchResolver(base: string | URL, fetchFn: typeof fetch = 
       if (path.startsWith('/')) return undefined; // only relative URLs: the page's own folder tree
       try {
         const response = await fetchFn(new URL(path, base));
-        return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+        if (!response.ok) return undefined;
+        // Read the body as it arrives rather than holding the whole archive.
+        return response.body ? streamBody(response.body) : new Uint8Array(await response.arrayBuffer());
       } catch {
         return undefined;
       }
     },
   };
+}
+
+async function* streamBody(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** Asks each resolver in turn: e.g. the opened files first, then the web server. */

@@ -34,8 +34,12 @@ export class BinaryRibWriter {
     return this.raw(0xcf, token);
   }
 
-  /** Signed integer in `size` bytes (0200 + size - 1). */
+  /**
+   * Integer in `size` bytes (0200 + size - 1): the bytes form a 32-bit RtInt, so negative values
+   * need all 4 bytes (two's complement) and shorter forms hold 0 … 256^size - 1.
+   */
   int(value: number, size = 4): this {
+    if (size < 4 && (value < 0 || value >= 2 ** (8 * size))) throw new Error(`${value} does not fit ${size} unsigned bytes`);
     this.raw(0x80 + size - 1);
     const v = value < 0 ? value + 2 ** (8 * size) : value;
     for (let i = size - 1; i >= 0; i--) this.raw(Math.floor(v / 2 ** (8 * i)) % 256);

@@ -69,7 +69,7 @@ describe('binary RIB', () => {
   it('decodes defined requests, integers, fixed point, floats, strings and float arrays', () => {
     const bytes = new BinaryRibWriter()
       .defineRequest(1, 'Sphere')
-      .request(1).int(2, 1).int(-1, 2).fixed(1.5, 2, 1).float32(360)
+      .request(1).int(2, 1).int(-1, 4).fixed(1.5, 2, 1).float32(360)
       .defineString(7, 'plastic')
       .stringRef(7).string('a somewhat longer string').float64(0.1).floatArray([1, 2.5])
       .toBytes();
