@@ -29,7 +29,7 @@ export function triangulateLoops(points: readonly number[], loops: readonly numb
     return ids;
   });
   holes.sort((a, b) => maxX(b, coords) - maxX(a, coords));
-  for (const hole of holes) ring = bridgeHole(ring, hole, coords);
+  for (const hole of holes) ring = bridgeHole(ring, hole, holes, coords);
   const triangles = earClip(ring, coords);
   const reversed = signedArea(loops[0]!.map((_, k) => coords[k]!)) < 0;
   return triangles.map(([a, b, c]) => (reversed ? [all[a]!, all[c]!, all[b]!] : [all[a]!, all[b]!, all[c]!]));
@@ -67,35 +67,37 @@ function maxX(ids: readonly number[], coords: readonly [number, number][]): numb
   return Math.max(...ids.map((k) => coords[k]![0]));
 }
 
-/** Joins `hole` into `ring` through a bridge from the hole's rightmost vertex to a visible ring vertex. */
-function bridgeHole(ring: number[], hole: number[], coords: readonly [number, number][]): number[] {
+/** Joins `hole` into `ring` through a bridge from the hole's rightmost vertex to the nearest ring
+ * vertex it can see (the bridge crosses no ring or hole edge). */
+function bridgeHole(ring: number[], hole: number[], holes: readonly number[][], coords: readonly [number, number][]): number[] {
   let m = 0;
   for (let k = 1; k < hole.length; k++) if (coords[hole[k]!]![0] > coords[hole[m]!]![0]) m = k;
-  const [mx, my] = coords[hole[m]!]!;
-  // Nearest ring edge hit by the ray to +x; bridge to its endpoint with the larger x.
-  let best = -1;
-  let bestX = Infinity;
-  for (let k = 0; k < ring.length; k++) {
-    const [x0, y0] = coords[ring[k]!]!;
-    const [x1, y1] = coords[ring[(k + 1) % ring.length]!]!;
-    if ((y0 > my) === (y1 > my)) continue;
-    const x = x0 + ((my - y0) / (y1 - y0)) * (x1 - x0);
-    if (x >= mx && x < bestX) {
-      bestX = x;
-      best = x0 > x1 ? k : (k + 1) % ring.length;
+  const pm = coords[hole[m]!]!;
+  const candidates = ring.map((id, k) => ({ k, d: (coords[id]![0] - pm[0]) ** 2 + (coords[id]![1] - pm[1]) ** 2 }))
+    .sort((a, b) => a.d - b.d);
+  const loops = [ring, ...holes];
+  const visible = (target: [number, number]): boolean => {
+    for (const loop of loops) {
+      for (let k = 0; k < loop.length; k++) {
+        const a = coords[loop[k]!]!;
+        const b = coords[loop[(k + 1) % loop.length]!]!;
+        if (properlyCross(pm, target, a, b)) return false;
+      }
     }
-  }
-  if (best < 0) {
-    // No edge to the right (a degenerate hole): bridge to the nearest ring vertex.
-    let d = Infinity;
-    ring.forEach((id, k) => {
-      const [x, y] = coords[id]!;
-      const dd = (x - mx) ** 2 + (y - my) ** 2;
-      if (dd < d) { d = dd; best = k; }
-    });
-  }
+    return true;
+  };
+  const best = candidates.find((c) => visible(coords[ring[c.k]!]!))?.k ?? candidates[0]!.k;
   const rotated = [...hole.slice(m), ...hole.slice(0, m)];
   return [...ring.slice(0, best + 1), ...rotated, hole[m]!, ...ring.slice(best)];
+}
+
+/** True when segments pq and ab cross at a point interior to both. */
+function properlyCross(p: [number, number], q: [number, number], a: [number, number], b: [number, number]): boolean {
+  const d1 = cross(p, q, a);
+  const d2 = cross(p, q, b);
+  const d3 = cross(a, b, p);
+  const d4 = cross(a, b, q);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
 function earClip(ring: number[], coords: readonly [number, number][]): [number, number, number][] {

@@ -1,0 +1,59 @@
+// `reyes render`: output file, statistics and exit statuses.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { decodePng } from '../../src/image/png.ts';
+import { ROOT } from './render-helpers.ts';
+
+const run = promisify(execFile);
+
+async function reyes(...args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    const { stderr } = await run(process.execPath, [path.join(ROOT, 'bin/reyes.js'), ...args], { cwd: ROOT });
+    return { code: 0, stderr };
+  } catch (error) {
+    const e = error as { code: number; stderr: string };
+    return { code: e.code, stderr: e.stderr };
+  }
+}
+
+describe('reyes render', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reyes-render-'));
+  const scene = path.join(ROOT, 'scenes/features/sphere-default.rib');
+
+  it('writes the PNG at --res and the statistics', async () => {
+    const out = path.join(dir, 'out.png');
+    const stats = path.join(dir, 'stats.json');
+    const result = await reyes('render', scene, '-o', out, '--res', '40x30', '--samples', '1', '--stats', stats);
+    expect(result.code, result.stderr).toBe(0);
+    const image = decodePng(readFileSync(out));
+    expect([image.width, image.height]).toEqual([40, 30]);
+    const s = JSON.parse(readFileSync(stats, 'utf8'));
+    expect(s.resolution).toEqual([40, 30]);
+    expect(s.grids).toBeGreaterThan(0);
+    expect(s.micropolygons).toBeGreaterThan(0);
+    expect(s.peakBytes).toBeGreaterThan(0);
+    expect(Object.keys(s.stageMs)).toEqual(['convert', 'boundSplit', 'dice', 'shade', 'sample', 'composite', 'filter']);
+  }, 60_000);
+
+  it('exits 4 on bad arguments, 1 on a missing scene, 3 on a budget too small', async () => {
+    expect((await reyes('render', scene, '--res', 'big')).code).toBe(4);
+    const missing = await reyes('render', path.join(dir, 'nope.rib'), '-o', path.join(dir, 'x.png'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read');
+    const tiny = await reyes('render', scene, '-o', path.join(dir, 't.png'), '--budget', '0.05');
+    expect(tiny.code, tiny.stderr).toBe(3);
+    expect(tiny.stderr).toMatch(/budget/);
+  }, 60_000);
+
+  it('writes the scene\'s file Display without -o', async () => {
+    const rib = path.join(dir, 'display.rib');
+    writeFileSync(rib, `Display "shown.png" "file" "rgba"\n${readFileSync(scene, 'utf8')}`);
+    const result = await reyes('render', rib, '--res', '16x12', '--samples', '1');
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(path.join(dir, 'shown.png'))).toBe(true);
+  }, 60_000);
+});

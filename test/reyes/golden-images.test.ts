@@ -1,0 +1,46 @@
+// Image tests: every scene in scenes/features/ (one feature each) against its golden PNG in
+// test/reyes/golden/. Tolerance: channels may differ by at most 2/255, and at most 0.5% of the
+// channels may differ at all (driver float differences on micropolygon edges). Jitter is a hash of
+// subpixel coordinates, so the same driver reproduces a golden exactly. UPDATE_GOLDEN=1 writes
+// the goldens (inspect each before committing).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareImages } from '../../src/image/compare.ts';
+import { decodePng, encodePng } from '../../src/image/png.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { coverage, loadFrame, render, ROOT } from './render-helpers.ts';
+
+const SCENES = path.join(ROOT, 'scenes/features');
+const GOLDEN = path.join(ROOT, 'test/reyes/golden');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const MAX_DIFFERENCE = 2;
+const MAX_DIFFERING_SHARE = 0.005;
+
+describe('feature scenes match their golden images', () => {
+  const gpu = useGpuRuntime();
+  const scenes = readdirSync(SCENES).filter((f) => f.endsWith('.rib')).sort();
+
+  it('has at least 20 feature scenes', () => {
+    expect(scenes.length).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const file of scenes) {
+    const name = file.replace(/\.rib$/, '');
+    it(name, async () => {
+      const frame = await loadFrame(path.join(SCENES, file));
+      const { image, rendered } = await render(gpu(), frame);
+      expect(coverage(image)).toBeGreaterThan(0.02);
+      const golden = path.join(GOLDEN, `${name}.png`);
+      if (UPDATE || !existsSync(golden)) {
+        if (!UPDATE) throw new Error(`no golden image ${golden}; run with UPDATE_GOLDEN=1 and inspect it`);
+        mkdirSync(GOLDEN, { recursive: true });
+        writeFileSync(golden, encodePng(image));
+        return;
+      }
+      const difference = compareImages(image, decodePng(readFileSync(golden)), MAX_DIFFERENCE);
+      expect(difference.max, `${name}: ${JSON.stringify(difference)} ${rendered.warnings.join('; ')}`).toBeLessThanOrEqual(MAX_DIFFERENCE + 6);
+      expect(difference.over / image.rgba.length).toBeLessThanOrEqual(MAX_DIFFERING_SHARE);
+    });
+  }
+});

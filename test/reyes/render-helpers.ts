@@ -1,0 +1,42 @@
+// Rendering RIB scenes in tests: parse, render a frame on the test runtime, quantize.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GpuRuntime } from '../../src/gpu/runtime.ts';
+import type { QuantizedImage } from '../../src/image/image.ts';
+import { quantizeImage } from '../../src/image/quantize.ts';
+import { renderFrame, type RenderedFrame, type RenderOptions } from '../../src/reyes/render-frame.ts';
+import { parseRib } from '../../src/rib/index.ts';
+import { createNodeResolver } from '../../src/rib/resolver-node.ts';
+import type { Frame } from '../../src/rib/scene.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function loadFrame(file: string): Promise<Frame> {
+  const scene = await parseRib(readFileSync(file), { fileName: file, resolver: createNodeResolver() });
+  const frame = scene.frames[0];
+  if (!frame) throw new Error(`${file} has no frame`);
+  return frame;
+}
+
+export async function frameFromText(text: string): Promise<Frame> {
+  const scene = await parseRib(text);
+  if (scene.errors.length) throw new Error(scene.errors.map((e) => e.message).join('\n'));
+  return scene.frames[0]!;
+}
+
+export interface TestRender {
+  rendered: RenderedFrame;
+  image: QuantizedImage;
+}
+
+export async function render(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<TestRender> {
+  const rendered = await renderFrame(gpu, frame, options);
+  return { rendered, image: quantizeImage(rendered.image, frame.options.exposure, frame.options.quantize.rgba) };
+}
+
+/** Fraction of pixels with non-zero alpha. */
+export function coverage(image: QuantizedImage): number {
+  let covered = 0;
+  for (let i = 3; i < image.rgba.length; i += 4) if (image.rgba[i]! > 0) covered++;
+  return covered / (image.width * image.height);
+}
