@@ -17,7 +17,7 @@ import type { IncludeResolver } from './preprocessor.ts';
 import { standardShaderSource } from './standard-shaders.ts';
 import { StringTable } from './strings.ts';
 import type { CheckedShader } from './typecheck.ts';
-import { emitWgsl, WORKGROUP_BYTES } from './wgsl.ts';
+import { emitWgsl, LIGHT_COUNT_BINDING, WORKGROUP_BYTES } from './wgsl.ts';
 
 /** A shader by its source text, or by the name of a standard shader (e.g. "plastic"). */
 export type ShaderRef = string | { source: string; file?: string; name?: string };
@@ -34,6 +34,12 @@ export interface PipelineDescription {
   resolveInclude?: IncludeResolver;
   /** Skip illuminance merging (for comparisons and tests). */
   noIlluminanceMerging?: boolean;
+  /**
+   * Instrumentation for tests: the kernel takes a fifth binding (lightCountBinding), an
+   * array<atomic<u32>> of gridCount × maxVertices × lights counters, and adds 1 at
+   * [(grid * maxVertices + vertex) * lights + light] for every light-shader call.
+   */
+  countLightEvaluations?: boolean;
 }
 
 export interface CompiledPipeline {
@@ -49,6 +55,8 @@ export interface CompiledPipeline {
   /** Static count of light-shader evaluations per vertex per non-ambient light (illuminance loops left after merging). */
   lightEvaluationSites: number;
   passes: PassReport;
+  /** The binding of the light-evaluation counters, when countLightEvaluations was asked for. */
+  lightCountBinding?: number;
   ir: IrModule;
   diagnostics: Diagnostic[];
   cacheKey: string;
@@ -96,7 +104,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
-  const wgsl = emitWgsl(ir, layout);
+  const wgsl = emitWgsl(ir, layout, { countLightEvaluations: !!description.countLightEvaluations });
   let lightEvaluationSites = 0;
   walk(ir.main, (inst) => {
     if (inst.op === 'illuminance') lightEvaluationSites++;
@@ -106,7 +114,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   return {
     code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), strings: strings.entries(),
     scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites,
-    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
+    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
 }
 
@@ -123,7 +131,7 @@ function refKey(ref: ShaderRef | undefined): string {
 export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey),
-    d.primitiveVariables ?? [], d.maxVertices ?? 256, !!d.noIlluminanceMerging,
+    d.primitiveVariables ?? [], d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations,
   ]);
 }
 

@@ -13,6 +13,7 @@
 // nu*nv is at most `maxVertices` (the workgroup size). Within a grid record, variable `name` with
 // `components` floats occupies floats [offset, offset + components*maxVertices): component c of
 // vertex k is at record base + offset + c*maxVertices + k.
+import { mat4 } from 'gl-matrix';
 
 export type GridVariableType = 'float' | 'point' | 'vector' | 'normal' | 'color';
 
@@ -105,25 +106,8 @@ function identity(): number[] {
   return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 }
 
-/** Inverse of a 4×4 matrix (column-major); the identity when singular. */
-export function invert4(m: number[]): number[] {
-  const a = (r: number, c: number): number => m[c * 4 + r]!;
-  const out = new Array<number>(16).fill(0);
-  // Gauss-Jordan on a row-major copy.
-  const rows = [0, 1, 2, 3].map((r) => [a(r, 0), a(r, 1), a(r, 2), a(r, 3), r === 0 ? 1 : 0, r === 1 ? 1 : 0, r === 2 ? 1 : 0, r === 3 ? 1 : 0]);
-  for (let c = 0; c < 4; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < 4; r++) if (Math.abs(rows[r]![c]!) > Math.abs(rows[pivot]![c]!)) pivot = r;
-    if (Math.abs(rows[pivot]![c]!) < 1e-12) return identity();
-    [rows[c], rows[pivot]] = [rows[pivot]!, rows[c]!];
-    const p = rows[c]![c]!;
-    for (let k = 0; k < 8; k++) rows[c]![k]! /= p;
-    for (let r = 0; r < 4; r++) {
-      if (r === c) continue;
-      const f = rows[r]![c]!;
-      for (let k = 0; k < 8; k++) rows[r]![k]! -= f * rows[c]![k]!;
-    }
-  }
-  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) out[c * 4 + r] = rows[r]![4 + c]!;
-  return out;
+/** Inverse of a 4×4 matrix (column-major, gl-matrix); the identity when singular. */
+export function invert4(m: ArrayLike<number>): number[] {
+  const out = mat4.invert(new Array<number>(16).fill(0), Array.from(m));
+  return out ? Array.from(out) : identity();
 }

@@ -3,6 +3,8 @@
 // instruction defines a fresh numbered value exactly once (SSA for values); named RSL variables are
 // explicit load/store slots, which keeps lowering simple and maps one-to-one onto WGSL `var`s.
 
+import type { SourcePos } from './diagnostics.ts';
+
 export type IrType = 'f32' | 'vec3' | 'mat4' | 'bool' | 'u32';
 
 export type VarKind = 'local' | 'global' | 'param';
@@ -29,7 +31,7 @@ export type Inst =
   /** A pure WGSL expression: template with $0.. for args; helpers are rsl_* functions of the prelude. */
   | { op: 'call'; id: number; type: IrType; template: string; args: number[]; varying?: boolean }
   /** The u or v derivative of a value over the grid: needs neighbouring vertices, so a barrier. */
-  | { op: 'deriv'; id: number; type: IrType; axis: 'u' | 'v'; a: number }
+  | { op: 'deriv'; id: number; type: IrType; axis: 'u' | 'v'; a: number; pos?: SourcePos }
   /** Derivatives computed together behind one barrier (placed by derivative relocation). */
   | { op: 'derivgroup'; derivs: { id: number; type: IrType; axis: 'u' | 'v'; a: number }[] }
   | { op: 'if'; cond: number; then: Inst[]; else: Inst[] }

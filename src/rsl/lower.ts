@@ -507,6 +507,15 @@ export class Lowerer {
       return v;
     }
     if (isPointLike(e.to)) return this.spaceTransform(e.to, e.space, 'camera', v, e.pos);
+    if (e.to === 'matrix') {
+      // matrix "space" m: m given in that space, i.e. m followed by the space-to-current transform.
+      const f = spaceIndex(e.space);
+      if (f === undefined) {
+        this.diagnostics.error(e.pos, `unknown space "${e.space}"; expected one of current, camera, world, object, shader, screen, raster, NDC`);
+        return v;
+      }
+      return f === 0 ? v : this.binary('mat4', 'matmul', v, this.call('mat4', `frame.toCurrent[${f}]`, []));
+    }
     this.diagnostics.error(e.pos, `a space name on a ${e.to} cast is not supported yet`);
     return v;
   }
@@ -556,25 +565,27 @@ export class Lowerer {
         return this.spline(e, rt);
       case '@Du':
       case '@Dv':
-        return this.value({ op: 'deriv', type: rt, axis: sig.impl === '@Du' ? 'u' : 'v', a: argAt(0) });
+        return this.value({ op: 'deriv', type: rt, axis: sig.impl === '@Du' ? 'u' : 'v', a: argAt(0), pos: e.pos });
       case '@Deriv': {
         const num = argAt(0);
         const den = argAt(1);
-        const du = this.binary(rt, '/', this.value({ op: 'deriv', type: rt, axis: 'u', a: num }), this.coerce(this.value({ op: 'deriv', type: 'f32', axis: 'u', a: den }), { name: 'float' }, resultType));
-        const dv = this.binary(rt, '/', this.value({ op: 'deriv', type: rt, axis: 'v', a: num }), this.coerce(this.value({ op: 'deriv', type: 'f32', axis: 'v', a: den }), { name: 'float' }, resultType));
-        return this.call(rt, `rsl_finite_${rt}($0 + $1)`, [du, dv]);
+        // A direction in which den does not change contributes nothing. The test is on the divisor:
+        // WGSL may assume floats are finite, so a NaN/infinity check after dividing is unreliable.
+        const term = (axis: 'u' | 'v'): number =>
+          this.call(rt, `rsl_div_or_zero_${rt}($0, $1)`, [this.value({ op: 'deriv', type: rt, axis, a: num, pos: e.pos }), this.value({ op: 'deriv', type: 'f32', axis, a: den, pos: e.pos })]);
+        return this.binary(rt, '+', term('u'), term('v'));
       }
       case '@area': {
         const p = argAt(0);
         const du = this.load(this.gridVar('du', 'float'));
         const dv = this.load(this.gridVar('dv', 'float'));
-        const a = this.binary('vec3', '*', this.value({ op: 'deriv', type: 'vec3', axis: 'u', a: p }), this.coerce(du, { name: 'float' }, { name: 'vector' }));
-        const b = this.binary('vec3', '*', this.value({ op: 'deriv', type: 'vec3', axis: 'v', a: p }), this.coerce(dv, { name: 'float' }, { name: 'vector' }));
+        const a = this.binary('vec3', '*', this.value({ op: 'deriv', type: 'vec3', axis: 'u', a: p, pos: e.pos }), this.coerce(du, { name: 'float' }, { name: 'vector' }));
+        const b = this.binary('vec3', '*', this.value({ op: 'deriv', type: 'vec3', axis: 'v', a: p, pos: e.pos }), this.coerce(dv, { name: 'float' }, { name: 'vector' }));
         return this.call('f32', 'length($0)', [this.binary('vec3', 'cross', a, b)]);
       }
       case '@calculatenormal': {
         const p = argAt(0);
-        return this.binary('vec3', 'cross', this.value({ op: 'deriv', type: 'vec3', axis: 'u', a: p }), this.value({ op: 'deriv', type: 'vec3', axis: 'v', a: p }));
+        return this.binary('vec3', 'cross', this.value({ op: 'deriv', type: 'vec3', axis: 'u', a: p, pos: e.pos }), this.value({ op: 'deriv', type: 'vec3', axis: 'v', a: p, pos: e.pos }));
       }
       case '@faceforward':
         return this.call('vec3', 'rsl_faceforward($0, $1, $2)', [argAt(0), argAt(1), this.load(this.gridVar('Ng', 'normal'))]);

@@ -45,8 +45,8 @@ fn rsl_deriv_v(slot: u32) -> f32 {
   return (rsl_wg[slot * ${maxVertices}u + b] - rsl_wg[slot * ${maxVertices}u + a]) / d;
 }
 
-fn rsl_finite_f32(x: f32) -> f32 { return select(x, 0.0, x != x || abs(x) > 3.0e38); }
-fn rsl_finite_vec3(x: vec3f) -> vec3f { return vec3f(rsl_finite_f32(x.x), rsl_finite_f32(x.y), rsl_finite_f32(x.z)); }
+fn rsl_div_or_zero_f32(a: f32, b: f32) -> f32 { return select(a / b, 0.0, b == 0.0); }
+fn rsl_div_or_zero_vec3(a: vec3f, b: f32) -> vec3f { return select(a / b, vec3f(0.0), b == 0.0); }
 fn rsl_mod_f32(a: f32, b: f32) -> f32 { if (b == 0.0) { return 0.0; } return a - b * floor(a / b); }
 fn rsl_mod_vec3(a: vec3f, b: vec3f) -> vec3f { return vec3f(rsl_mod_f32(a.x, b.x), rsl_mod_f32(a.y, b.y), rsl_mod_f32(a.z, b.z)); }
 fn rsl_normalize(v: vec3f) -> vec3f { let l = length(v); if (l == 0.0) { return v; } return v / l; }

@@ -25,8 +25,19 @@ const FRAME_GLOBALS: Record<string, string> = {
   frame_E: 'vec3f(0.0)', frame_ncomps: '3.0', frame_time: 'frame.time', frame_dtime: '0.0', frame_dPdtime: 'vec3f(0.0)', frame_alpha: '1.0',
 };
 
-export function emitWgsl(module: IrModule, layout: GridLayout): WgslOutput {
-  return new Emitter(module, layout).run();
+export interface WgslOptions {
+  /**
+   * Instrumentation: binding 4 is an array<atomic<u32>> into which every light-shader call adds 1 at
+   * [(grid * maxVertices + vertex) * lights + light]. For tests of illuminance merging.
+   */
+  countLightEvaluations?: boolean;
+}
+
+/** The binding of the light-evaluation counters when WgslOptions.countLightEvaluations is set. */
+export const LIGHT_COUNT_BINDING = 4;
+
+export function emitWgsl(module: IrModule, layout: GridLayout, options: WgslOptions = {}): WgslOutput {
+  return new Emitter(module, layout, options).run();
 }
 
 function floatLiteral(x: number): string {
@@ -48,6 +59,7 @@ class Emitter {
   constructor(
     private readonly module: IrModule,
     private readonly layout: GridLayout,
+    private readonly options: WgslOptions,
   ) {
     this.slotsPerRound = Math.floor(WORKGROUP_BYTES / 4 / layout.maxVertices);
   }
@@ -93,6 +105,9 @@ class Emitter {
       'var<private> g_du: f32;',
       'var<private> g_dv: f32;',
       'var<private> g_random: u32;',
+      ...(this.options.countLightEvaluations
+        ? ['var<private> g_gi: u32;', `@group(0) @binding(${LIGHT_COUNT_BINDING}) var<storage, read_write> rsl_light_count: array<atomic<u32>>;`]
+        : []),
       ...globals.map((g) => `var<private> ${this.varName(g)}: ${this.varDecl(g)};`),
       wgslLibrary(maxV),
       ...lightFns,
@@ -115,6 +130,7 @@ class Emitter {
       // Invocations past the grid shade its last vertex so they still reach every barrier.
       '  g_vi = min(lid, count - 1u);',
       '  g_lid = lid;',
+      ...(this.options.countLightEvaluations ? ['  g_gi = gi;'] : []),
       '  g_random = rsl_hash(gi * 65536u + g_vi);',
       `  g_du = ${duVar ? `rsl_grid_f32(${duVar.offset}u)` : '0.0'};`,
       `  g_dv = ${dvVar ? `rsl_grid_f32(${dvVar.offset}u)` : '0.0'};`,
@@ -174,6 +190,10 @@ class Emitter {
     return [
       `fn light${light.index}(Ps: vec3f) -> LightResult {`,
       '  var rsl_ok = false;',
+      // Padding invocations (past the grid) shade the last vertex again: they do not count.
+      ...(this.options.countLightEvaluations
+        ? [`  if (g_lid < g_nu * g_nv) { atomicAdd(&rsl_light_count[(g_gi * ${this.layout.maxVertices}u + g_lid) * ${this.module.lights.length}u + ${light.index}u], 1u); }`]
+        : []),
       ...lines,
       `  return LightResult(${v(light.clVar)}, -${v(light.lVar)}, ${v(light.olVar)}, rsl_ok);`,
       '}',

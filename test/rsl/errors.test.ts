@@ -60,6 +60,13 @@ describe('error messages', () => {
     expect(thrown).toBeInstanceOf(RslCompileError);
     expect((thrown as Error).message).toBe("mine.sl:2:8: error: undefined variable 'q'");
   });
+  it('a derivative that cannot be relocated is reported at the derivative call', () => {
+    // x is carried round the loop, so its derivative cannot move before the loop.
+    const source = 'surface s() {\n  float x = 0, i;\n  for (i = 0; i < 3; i += 1) {\n    x += s;\n    Ci = Du(x);\n  }\n}';
+    expect(() => compilePipeline({ surface: { source, file: 'deriv.sl' } })).toThrow(/^deriv\.sl:5:10: error: a derivative of a value computed under control flow/);
+    const light = 'light l() {\n  illuminate(point(0)) {\n    Cl = Dv(s);\n  }\n}';
+    expect(() => compilePipeline({ surface: 'matte', lights: [{ source: light, file: 'l.sl' }] })).toThrow(/^l\.sl:3:10: error: derivatives in light shaders/);
+  });
   it('never crashes on garbage', () => {
     const junk = ['', '}}}', 'surface', 'surface s(', 'surface s() { if ( }', 'light l() { illuminate( }', '#define F(x\nF(', 'surface s() { float a[0]; }'];
     for (const text of junk) expect(() => checkSource(text, 'junk.sl')).not.toThrow();

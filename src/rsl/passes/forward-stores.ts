@@ -7,6 +7,8 @@ import { allBodies, mapOperands, storedVars, walk } from '../ir.ts';
 export function forwardStores(module: IrModule): number {
   let forwarded = 0;
   for (const body of allBodies(module)) {
+    // illuminate and solar set the light's L before their body runs: an implicit store.
+    const light = module.lights.find((l) => l.body === body);
     const replace = new Map<number, number>();
     const run = (block: Inst[], known: Map<number, number>): void => {
       for (let k = 0; k < block.length; k++) {
@@ -37,6 +39,7 @@ export function forwardStores(module: IrModule): number {
           case 'illuminate': {
             const changed = storedVars([inst]);
             if (inst.op === 'illuminance') for (const v of [inst.lVar, inst.clVar, inst.olVar]) changed.add(v);
+            if (inst.op === 'illuminate' && light) changed.add(light.lVar);
             for (const v of changed) known.delete(v);
             if (inst.op === 'loop') {
               run(inst.body, new Map(known));

@@ -35,7 +35,7 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
   for (const light of module.lights) {
     walk(light.body, (inst) => {
       if (inst.op === 'deriv') {
-        diagnostics?.error({ file: light.name, line: 1, column: 1 }, `derivatives in light shaders are not supported yet (light '${light.name}')`);
+        diagnostics?.error(inst.pos ?? { file: `${light.name}.sl`, line: 1, column: 1 }, `derivatives in light shaders are not supported yet (light '${light.name}')`);
       }
     });
   }
@@ -96,7 +96,7 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
       else visit(x.a);
       if (!ok) {
         failed++;
-        diagnostics?.error({ file: 'shader', line: 1, column: 1 }, 'a derivative of a value computed under control flow (or in a loop) cannot be placed at a barrier; this is not supported yet');
+        diagnostics?.error(x.pos ?? { file: 'shader', line: 1, column: 1 }, 'a derivative of a value computed under control flow (or in a loop) cannot be placed at a barrier; this is not supported yet');
         return;
       }
       const def = defInst.get(x.a);

@@ -1,0 +1,15 @@
+// The corpus: every snippet, and the functions it knows the compiler stubs.
+import { GEOMETRY } from './geometry.ts';
+import { LANGUAGE } from './language.ts';
+import { MATH } from './math.ts';
+import { DERIVATIVES, LIGHTING, STUBS, UNSUPPORTED } from './shading.ts';
+import type { Snippet } from './snippet.ts';
+
+export const CORPUS: Snippet[] = [...MATH, ...GEOMETRY, ...LANGUAGE, ...DERIVATIVES, ...LIGHTING, ...STUBS];
+
+export { UNSUPPORTED };
+
+/** Built-ins the compiler knowingly stubs; each has a snippet asserting its documented result. */
+export const STUBBED = [
+  'texture', 'environment', 'shadow', 'textureinfo', 'attribute', 'option', 'rendererinfo', 'lightsource', 'incident', 'opposite',
+];

@@ -1,0 +1,83 @@
+// Snippets for derivatives, lighting (illuminance with cone and category, the lights' illuminate and
+// solar, ambient/diffuse/specular/phong), message passing and the information functions, and the
+// functions the compiler stubs (they assert the documented result).
+import type { Snippet } from './snippet.ts';
+
+const s = (name: string, body: string, extra: Partial<Snippet> = {}): Snippet => ({ name, body, ...extra });
+const lit = (name: string, body: string, extra: Partial<Snippet> = {}): Snippet => ({ name, body, lights: 'standard', ...extra });
+const custom = (name: string, body: string, extra: Partial<Snippet> = {}): Snippet => ({ name, body, lights: 'custom', ...extra });
+
+export const DERIVATIVES: Snippet[] = [
+  s('du-dv-float', 'float f = s * s + 3 * t; r = color(Du(f), Dv(f), Du(t));'),
+  s('du-dv-exact', 'float f = 3 * u + 2 * v; r = color(Du(f), Dv(f), Du(v));', { expect: [3, 2, 0] }),
+  s('du-dv-point', 'vector a = Du(P); vector b = Dv(P); r = color(a . dPdu, b . dPdv, length(a ^ b));'),
+  s('du-dv-color', 'r = Du(Cs) + Dv(Cs);'),
+  s('du-nonlinear', 'float f = u * u * u; r = color(Du(f), Dv(f * v), 0);'),
+  s('deriv', 'float f = s * t; r = color(Deriv(f, s), 0, 0) + color(Deriv(P, u)) * 0.5;'),
+  s('deriv-color', 'r = Deriv(Cs, t);'),
+  s('deriv-in-varying-if', 'float f = s * s; if (u > 0.5) r = color(Du(f), 0, 0); else r = color(0, Dv(f * t), 1);'),
+  s('deriv-both-branches', 'float f = t * t + s; if (v > 0.4) r = color(Du(f), Dv(f), 0); else r = color(Dv(f), Du(f), 1);'),
+  s('deriv-after-assignment', 'float f = s; f = f * 3 + t; r = color(Du(f), Dv(f), 0);'),
+  s('deriv-of-noise', 'float f = noise(P * 1.3); r = color(Du(f), Dv(f), f);'),
+  s('deriv-in-function', 'r = grad2(s * s + t);', { functions: 'color grad2(float f) { return color(Du(f), Dv(f), 0); }' }),
+  s('area', 'r = color(area(P), area(P * 2), area(point(s, t, 0)));'),
+  s('calculatenormal', 'normal n = normalize(calculatenormal(P)); r = color(n);'),
+  s('calculatenormal-exact', 'normal n = calculatenormal(point(u, v, 0)); r = color(n);', { expect: [0, 0, 1] }),
+  s('bump-like', 'point p = P + N * 0.1 * s * t; normal n = normalize(calculatenormal(p)); r = color(n . N, length(n), 0);'),
+  s('du-strip-is-zero', 'float f = s * 5 + t; r = color(Du(f), Dv(f), area(P));', { grid: 'strip' }),
+  s('dv-strip', 'r = color(Dv(t)) + color(Dv(P)) + Du(Cs);', { grid: 'strip' }),
+];
+
+export const LIGHTING: Snippet[] = [
+  lit('illuminance-all', 'illuminance(P) { r += Cl; }'),
+  lit('illuminance-cone', 'illuminance(P, N, PI / 2) { r += Cl * (normalize(L) . normalize(N)); }'),
+  lit('illuminance-narrow-cone', 'illuminance(P, vector(0, 0, -1), 0.5) { r += Cl; }'),
+  lit('illuminance-reads-L', 'illuminance(P) { r += color(L) * 0.01; }'),
+  lit('illuminance-break', 'illuminance(P) { r += Cl; break; }'),
+  lit('illuminance-continue', 'illuminance(P) { if (length(L) > 10) continue; r += Cl; }'),
+  lit('illuminance-nested-loop-break-two', 'float i; illuminance(P) { for (i = 0; i < 3; i += 1) { if (i > 1) break 2; r += Cl * 0.1; } }'),
+  lit('illuminance-in-varying-if', 'if (u > 0.3) { illuminance(P, N, PI / 2) { r += Cl; } } else r = 1;'),
+  lit('two-illuminance-loops', 'color a = 0, b = 0; illuminance(P, N, PI / 2) a += Cl; illuminance(P, N, PI / 2) b += Cl * (normalize(L) . normalize(N)); r = a + b;'),
+  lit('dependent-illuminance-loops', 'color a = 0; illuminance(P, N, PI / 2) a += Cl; illuminance(P, N, PI / 2) r += Cl * comp(a, 0);'),
+  lit('illuminance-other-position', 'illuminance(P + N * 0.5) r += Cl;'),
+  lit('ambient', 'r = ambient();'),
+  lit('diffuse', 'r = diffuse(normalize(N));'),
+  lit('specular', 'r = specular(normalize(N), -normalize(I), 0.2);'),
+  lit('phong', 'r = phong(normalize(N), -normalize(I), 20);'),
+  lit('specularbrdf', 'illuminance(P, N, PI / 2) r += Cl * specularbrdf(normalize(L), normalize(N), -normalize(I), 0.3);'),
+  lit('plastic-model', 'normal Nf = faceforward(normalize(N), I); r = Cs * (ambient() + diffuse(Nf)) + specular(Nf, -normalize(I), 0.1);'),
+  lit('Ol-default', 'illuminance(P) r += Ol;'),
+  custom('illuminance-category', 'illuminance("key", P) { r += Cl; }'),
+  custom('illuminance-category-cone', 'illuminance("fill", P, N, PI / 2) { r += Cl; }'),
+  custom('illuminance-category-exclude', 'illuminance("-key", P) { r += Cl; }'),
+  custom('illuminance-category-none', 'illuminance("nosuch", P) { r += 1; }', { expect: [0, 0, 0] }),
+  custom('solar-and-cone-light', 'illuminance(P) { r += Cl + Ol * 0.1; }'),
+  custom('solar-L-direction', 'illuminance("rim", P) { r = color(normalize(L)); }'),
+  custom('custom-ambient', 'r = ambient();', { expect: [0.2, 0.2, 0.2] }),
+  custom('custom-diffuse-specular', 'r = diffuse(N) + specular(N, -normalize(I), 0.3);'),
+];
+
+/** Functions the compiler stubs, with the behaviour the corpus asserts. */
+export const STUBS: Snippet[] = [
+  s('texture-float-color', 'float a = texture("map.tx", s, t); color c = texture("map.tx"); r = color(a) + c;', { stub: 'texture() returns 0 (no maps are bound to kernels yet)', expect: [0, 0, 0] }),
+  s('texture-channel', 'float a = texture("map.tx"[1], s, t); r = color(a, 1, 1);', { stub: 'texture() returns 0', expect: [0, 1, 1] }),
+  s('environment', 'color c = environment("env.tx", I); float a = environment("env.tx"[2], I); r = c + a;', { stub: 'environment() returns 0', expect: [0, 0, 0] }),
+  s('shadow', 'float a = shadow("sh.tx", P); color c = shadow("sh.tx", P); r = c + a + 0.5;', { stub: 'shadow() returns 0 (unshadowed)', expect: [0.5, 0.5, 0.5] }),
+  s('textureinfo', 'float res = 7; float ok = textureinfo("map.tx", "resolution", res); r = color(ok, res, 0);', { stub: 'textureinfo() returns 0 and leaves its output alone', expect: [0, 7, 0] }),
+  s('textureinfo-forms', 'point p = 1; matrix m = 1; string str = "x"; float ok = textureinfo("m", "a", p) + textureinfo("m", "b", m) + textureinfo("m", "c", str); r = color(ok, comp(m, 0, 0), xcomp(p));', { stub: 'textureinfo() returns 0', expect: [0, 1, 1] }),
+  s('attribute', 'float x = 5; color c = 1; string n = "a"; matrix m = 2; float ok = attribute("identifier:name", n) + attribute("Sides", x) + attribute("c", c) + attribute("m", m); r = color(ok, x, comp(m, 1, 1));', { stub: 'attribute() returns 0 and leaves its output alone', expect: [0, 5, 2] }),
+  s('option', 'float x = 3; color c = 0.5; string n = "a"; float ok = option("Format", x) + option("c", c) + option("n", n); r = color(ok, x, comp(c, 0));', { stub: 'option() returns 0', expect: [0, 3, 0.5] }),
+  s('rendererinfo', 'float x = 2; string n = "a"; float ok = rendererinfo("version", x) + rendererinfo("renderer", n); r = color(ok, x, 0);', { stub: 'rendererinfo() returns 0', expect: [0, 2, 0] }),
+  s('lightsource', 'float x = 4; color c = 1; string n = "a"; float ok = lightsource("intensity", x) + lightsource("c", c) + lightsource("n", n); r = color(ok, x, comp(c, 2));', { stub: 'lightsource() returns 0 (no message passing from lights yet)', expect: [0, 4, 1] }),
+  s('incident-opposite', 'float x = 4; color c = 1; float ok = incident("a", x) + opposite("b", c) + incident("c", c) + opposite("d", x); r = color(ok, x, comp(c, 1));', { stub: 'incident() and opposite() return 0', expect: [0, 4, 1] }),
+  s('message-missing', 'float x = 6; color c = 1; string n = "z"; float ok = displacement("nosuch", x) + atmosphere("nosuch", c) + displacement("n", n) + atmosphere("n", n); r = color(ok, x, 0);', { stub: 'displacement()/atmosphere() return 0 when the pipeline has no such shader or parameter', expect: [0, 6, 0] }),
+  s('message-surface-self', 'float x = 6; color c = 1; string n = "z"; float ok = surface("Kd", x) + surface("c", c) + surface("n", n); r = color(ok, x, 0);', { stub: 'surface() called from the surface itself returns 0', expect: [0, 6, 0] }),
+];
+
+/** Built-ins that do not compile by design: they report this error. */
+export const UNSUPPORTED: { name: string; body: string; error: RegExp }[] = [
+  { name: 'trace', body: 'color c = trace(P, N); float f = trace(P, N);', error: /trace\(\) is not supported yet/ },
+  { name: 'transmission', body: 'float f = transmission(P, P + N);', error: /transmission\(\) is not supported yet/ },
+  { name: 'occlusion', body: 'float f = occlusion(P, N, 16);', error: /occlusion\(\) is not supported yet/ },
+  { name: 'indirectdiffuse', body: 'color c = indirectdiffuse(P, N, 16);', error: /indirectdiffuse\(\) is not supported yet/ },
+];

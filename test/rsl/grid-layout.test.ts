@@ -1,0 +1,22 @@
+// The frame uniforms' inverse matrices (gl-matrix), including the singular case.
+import { describe, expect, it } from 'vitest';
+import { frameUniformWords, invert4, SPACES } from '../../src/rsl/grid-layout.ts';
+
+describe('invert4', () => {
+  it('inverts a column-major affine matrix', () => {
+    // Scale by 2 then translate by (1, 2, 3), column-major.
+    const m = [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 1, 2, 3, 1];
+    const inv = invert4(m);
+    expect(inv.map((x) => +x.toFixed(6))).toEqual([0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0.5, 0, -0.5, -1, -1.5, 1]);
+  });
+  it('gives the identity for a singular matrix', () => {
+    expect(invert4(new Array<number>(16).fill(0))).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    expect(invert4([1, 2, 3, 4, 2, 4, 6, 8, 0, 0, 1, 0, 0, 0, 0, 1])).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  });
+  it('fills fromCurrent with the inverses of toCurrent', () => {
+    const world = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 4, 5, 6, 1]);
+    const floats = new Float32Array(frameUniformWords(1, { world }).buffer);
+    const k = SPACES.indexOf('world');
+    expect(Array.from(floats.slice(4 + (SPACES.length + k) * 16, 4 + (SPACES.length + k + 1) * 16))).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -4, -5, -6, 1]);
+  });
+});
