@@ -203,6 +203,45 @@ export class RibLexer {
     }
   }
 
+  /**
+   * The hot path of numeric arrays: appends the plain numbers that follow ([-]digits[.digits],
+   * space- or newline-separated, complete within the chunk) to `out` without making tokens of
+   * them, then reads the next token as next() does (which may still be a number in another form).
+   */
+  readNumbers(out: number[]): TokenKind {
+    const b = this.buf;
+    const end = b.length;
+    let p = this.pos;
+    for (;;) {
+      let c = 0;
+      while (p < end) {
+        c = b[p]!;
+        if (c === 32) p++;
+        else if (c === 10) { p++; this.curLine++; this.lineStart = this.base + p; }
+        else break;
+      }
+      const start = p;
+      const negative = c === 45;
+      if (negative) p++;
+      let mantissa = 0;
+      let digits = 0;
+      let fraction = 0;
+      while (p < end && (c = b[p]! - 48) >= 0 && c <= 9) { mantissa = mantissa * 10 + c; p++; digits++; }
+      if (p < end && b[p] === 46) {
+        p++;
+        while (p < end && (c = b[p]! - 48) >= 0 && c <= 9) { mantissa = mantissa * 10 + c; p++; digits++; fraction++; }
+      }
+      // Anything else (exponents, long mantissas, a chunk end, bad input) is next()'s.
+      const after = p < end ? b[p]! : -1;
+      if (digits === 0 || digits > 15 || fraction > 22 || (after !== 32 && after !== 10 && after !== 93)) {
+        this.pos = start;
+        return this.next();
+      }
+      const value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
+      out.push(negative ? -value : value);
+    }
+  }
+
   private scan(c: number): Scan {
     if (c === 35) return this.skipComment();
     if (c === 34) return this.lexString();

@@ -234,7 +234,7 @@ export class RibParser {
     for (;;) {
       // The hot loop of numeric scenes: numbers are taken straight from the lexer, and only a
       // chunk end (rare) goes through the generator.
-      let kind = lx.next();
+      let kind = lx.readNumbers(numbers);
       if (kind === 'number') { numbers.push(lx.num); continue; }
       while (kind === 'more') {
         yield;

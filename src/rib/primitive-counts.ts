@@ -9,8 +9,17 @@ function counts(uniform: number, varying: number, vertex: number, facevarying: n
   return { constant: 1, uniform, varying, vertex, facevarying, facevertex: facevarying };
 }
 
-const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
-const maxPlusOne = (xs: number[]): number => xs.reduce((a, b) => Math.max(a, b), -1) + 1;
+// Plain loops: these run over every vertex index of large meshes.
+function sum(xs: number[]): number {
+  let total = 0;
+  for (let i = 0; i < xs.length; i++) total += xs[i]!;
+  return total;
+}
+function maxPlusOne(xs: number[]): number {
+  let max = -1;
+  for (let i = 0; i < xs.length; i++) if (xs[i]! > max) max = xs[i]!;
+  return max + 1;
+}
 
 /** Patches along one direction of a patch mesh, and the varying values along it. */
 function patchMeshDirection(

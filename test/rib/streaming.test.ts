@@ -109,6 +109,19 @@ describe('chunked lexing', () => {
   });
 });
 
+describe('array fast path', () => {
+  it('reads numbers in arrays exactly as single tokens, in every form and across chunk ends', () => {
+    const forms = '0 -0 7 -12 3.25 -0.5 .5 5. 1e3 +4 123456789012345678 0.1234567890123456789 1.5E-2\t9\r\n-1';
+    const expected = tokenize(text(forms)).filter((t) => t.kind === 'number').map((t) => t.value);
+    const rib = text(`WorldBegin\nPoints "P" [${forms} 0 0 0]\nWorldEnd\n`);
+    for (const input of [rib, chunksOf(rib, 3), chunksOf(rib, 11)]) {
+      const scene = parseRibSync(input);
+      const values = scene.frames[0]!.primitives[0]!.geometry.params.find((p) => p.name === 'P')!.values;
+      expect(values.slice(0, -3)).toEqual(expected);
+    }
+  });
+});
+
 describe('binary encoding (RI 3.2 Appendix C)', () => {
   const decode = (...bytes: number[]) => tokenize(new Uint8Array(bytes)).map((t) => t.value ?? t.kind);
 
