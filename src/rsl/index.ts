@@ -6,8 +6,11 @@
 //   merging, DCE, derivative relocation) ─▶ WGSL: one kernel, one workgroup per grid.
 //
 // compilePipeline() is the entry point; gridLayout() says how grids sit in memory (the dicer writes
-// exactly that); packParameters() fills the parameter block the kernel reads. Node-only file access
-// (#include, shader search path) lives in node-resolver.ts, which this module does not import.
+// exactly that); packParameters() fills the parameter block the kernel reads. interpret() is the
+// reference: it runs a compiled pipeline's IR on the CPU for one small grid, with the kernel's
+// finite-difference derivatives, and counts light-shader calls as kernels compiled with
+// countLightEvaluations do. Node-only file access (#include, shader search path) lives in
+// node-resolver.ts, which this module does not import.
 export { compilePipeline, pipelineKey, ShaderCompiler } from './compile.ts';
 export type { CompiledPipeline, PipelineDescription, ShaderRef } from './compile.ts';
 export type { ParamEntry, ParamLayout } from './lower.ts';
@@ -23,3 +26,5 @@ export { checkSource, parseSource } from './frontend.ts';
 export type { IncludeResolver } from './preprocessor.ts';
 export { STANDARD_SHADERS, standardShaderSource } from './standard-shaders.ts';
 export { BUILTINS } from './stdlib.ts';
+export { interpret } from './interpreter/interpreter.ts';
+export type { GridValues, Interpretable, InterpreterInput, InterpreterResult } from './interpreter/interpreter.ts';
