@@ -1,8 +1,7 @@
 // `reyes parse scene.rib [--json]`: what the RIB front end makes of a scene — counts of primitives
 // by type, lights, shaders used, options — and every warning and error with its position.
-import { parseRib } from '../rib/index.ts';
 import { formatDiagnostic } from '../rib/diagnostics.ts';
-import { createNodeResolver, readSceneFile } from '../rib/resolver-node.ts';
+import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Frame, Scene } from '../rib/scene.ts';
 
 export interface ParseCommandOptions {
@@ -63,18 +62,14 @@ function printSummary(path: string, scene: Scene, frames: FrameSummary[]): void 
 
 /** Exit status: 0 when the scene has something to render, 1 when it cannot be read or has no world. */
 export async function parseCommand(path: string, options: ParseCommandOptions): Promise<number> {
-  let file: { bytes: Uint8Array; fileName: string };
+  let scene: Scene;
   try {
-    file = readSceneFile(path);
+    // Streamed from disk: the file is never held whole.
+    scene = await parseRibFile(path, { searchPaths: options.archivePath ?? [] });
   } catch (error) {
     console.error(`reyes: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     return 1;
   }
-  const scene = await parseRib(file.bytes, {
-    fileName: file.fileName,
-    resolver: createNodeResolver(),
-    searchPaths: options.archivePath ?? [],
-  });
   const frames = scene.frames.map(summarizeFrame);
   if (options.json) {
     console.log(JSON.stringify({ file: path, frames, errors: scene.errors, warnings: scene.warnings }, null, 2));
