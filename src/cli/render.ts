@@ -10,6 +10,7 @@ import { encodePng } from '../image/png.ts';
 import { quantizeImage } from '../image/quantize.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { renderFrame, type RenderOptions } from '../reyes/render-frame.ts';
+import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
 import { formatDiagnostic, parseRib } from '../rib/index.ts';
 import { createNodeResolver } from '../rib/resolver-node.ts';
 
@@ -69,9 +70,10 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     return EXIT.fatal;
   }
   const sceneDir = path.dirname(path.resolve(scenePath));
-  // --shader-path is where compiled RSL shaders will be looked up; the built-in surfaces need none.
-  const shaderPaths = (options.shaderPath ?? '').split(path.delimiter).filter(Boolean);
-  void shaderPaths;
+  // Shaders are looked up in --shader-path (and the RIB's Option "searchpath" "shader"), then
+  // among the standard shaders.
+  const shaderPath = (options.shaderPath ?? '').split(path.delimiter).filter(Boolean);
+  renderOptions.shading = nodeRslShading({ sceneDir, shaderPath }).provide;
   const scene = await parseRib(text, { fileName: scenePath, resolver: createNodeResolver() });
   for (const d of scene.errors) console.error(formatDiagnostic(d));
   for (const d of scene.warnings) console.error(formatDiagnostic(d));

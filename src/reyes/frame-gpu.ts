@@ -4,11 +4,14 @@ import type { GpuRuntime } from '../gpu/runtime.ts';
 import type { GridLayout } from '../rsl/grid-layout.ts';
 import type { FrameCamera } from './camera.ts';
 import type { ShadingPipeline } from './convert/convert-frame.ts';
+import type { KernelSpaces } from './shading/spaces.ts';
 import type { FrameStats } from './stats.ts';
 
 export interface FrameGpu {
   gpu: GpuRuntime;
   camera: FrameCamera;
+  /** What the shading kernels' FrameUniforms hold. */
+  spaces: KernelSpaces;
   layout: GridLayout;
   /** The primitive records (primitive-record.ts). */
   prims: GPUBuffer;

@@ -15,7 +15,9 @@
  *          the region is BSP-split while the ready pieces' grids exceed budget − reserve
  *            stages/dice.ts         one workgroup per piece writes a grid in the shared layout
  *                                   (src/rsl/grid-layout.ts)
- *            stages/shade.ts        the shading kernels, batched by the shading scheduler
+ *            stages/shade.ts        the shading kernels (compiled RSL: displacement, then surface
+ *                                   with the primitive's lights, then atmosphere, in one kernel),
+ *                                   batched per kernel by the shading scheduler
  *       ─▶ schedulers/sampling-scheduler.ts: BSP of the region until sample points + subpixel
  *          framebuffer fit, then for each piece
  *            stages/sample.ts       conservative count per micropolygon, scan, jittered sample
@@ -26,9 +28,13 @@
  *       ─▶ src/image/: exposure, quantize with dither, PNG.
  *
  * Bucket mode (`bucketSize`) runs the same stages over fixed tiles without splitting. Statistics
- * per frame are in stats.ts. Shading kernels plug in through shading/shading-kernel.ts; until the
- * RSL compiler provides them, shading/builtin-surfaces.ts supplies the default and constant
- * surfaces.
+ * per frame are in stats.ts. Shading kernels plug in through shading/shading-kernel.ts: by default
+ * shading/rsl-provider.ts compiles one kernel per composition (surface, displacement, atmosphere,
+ * lights) with src/rsl and packs each primitive's RIB shader parameters (shading/shader-params.ts,
+ * points brought to camera space; shading/spaces.ts says what the kernels' space matrices hold);
+ * shaders come from an injectable lookup (shading/node-shaders.ts on Node) then the standard
+ * shaders. shading/builtin-surfaces.ts keeps the default and constant surfaces as WGSL kernels: used
+ * for those surfaces and as the fallback when a composition cannot be compiled.
  */
 export { renderFrame } from './render-frame.ts';
 export type { RenderOptions, RenderedFrame } from './render-frame.ts';
@@ -38,3 +44,7 @@ export { BudgetTooSmallError } from './errors.ts';
 export type { FrameStats } from './stats.ts';
 export type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading/shading-kernel.ts';
 export { builtinShadingProvider, builtinSurfaceKernel } from './shading/builtin-surfaces.ts';
+export { RslShadingProvider } from './shading/rsl-provider.ts';
+export type { RslShadingOptions, ShaderLookup, ShaderSourceFile } from './shading/rsl-provider.ts';
+export { kernelSpaces } from './shading/spaces.ts';
+export type { KernelSpaces } from './shading/spaces.ts';

@@ -11,8 +11,9 @@ import type { FrameGpu, Region } from './frame-gpu.ts';
 import { RECORD } from './primitive-record.ts';
 import { renderRegion } from './schedulers/dicing-scheduler.ts';
 import { tiles } from './schedulers/regions.ts';
-import { builtinShadingProvider } from './shading/builtin-surfaces.ts';
+import { RslShadingProvider } from './shading/rsl-provider.ts';
 import type { ShadingKernelProvider } from './shading/shading-kernel.ts';
+import { kernelSpaces } from './shading/spaces.ts';
 import { emptyStats, type FrameStats } from './stats.ts';
 
 export interface RenderOptions {
@@ -24,7 +25,8 @@ export interface RenderOptions {
   budgetBytes?: number;
   /** Bucket mode: fixed N × N buckets instead of the schedulers. */
   bucketSize?: number;
-  /** Where shading kernels come from; the built-in surfaces by default. */
+  /** Where shading kernels come from; by default compiled RSL with the standard shaders only (no
+   * shader files), the built-in surfaces as its fallback. */
   shading?: ShadingKernelProvider;
   /** Grid size limit; default the largest workgroup the device allows, at most 256. */
   maxVertices?: number;
@@ -53,7 +55,8 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
   const maxVertices = options.maxVertices ?? Math.min(256, gpu.limits.maxComputeInvocationsPerWorkgroup);
   const layout = gridLayout(maxVertices);
   const convertStart = performance.now();
-  const converted = convertFrame(frame, camera.worldToCamera, layout, options.shading ?? builtinShadingProvider, warn);
+  const spaces = kernelSpaces(camera);
+  const converted = convertFrame(frame, spaces, layout, options.shading ?? defaultProvider().provide, warn);
   stats.stageMs.convert = performance.now() - convertStart;
 
   const [nx, ny] = options.samples ? [options.samples, options.samples] : frame.options.pixelSamples.map((n) => Math.max(1, Math.round(n))) as [number, number];
@@ -93,7 +96,7 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
         return { ...p, paramBuffer };
       });
       const frameGpu: FrameGpu = {
-        gpu, camera, layout, prims, primCount: converted.records.count, pipelines, nx, ny,
+        gpu, camera, spaces, layout, prims, primCount: converted.records.count, pipelines, nx, ny,
         filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
         apron: Math.ceil(Math.max(filterOption.xWidth, filterOption.yWidth) / 2),
         opaque: !options.noOpaqueFastPath && !converted.hasMatte && converted.pipelines.every((p) => p.opaque),
@@ -124,4 +127,12 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
   stats.totalMs = performance.now() - started;
   stats.warnings = warnings;
   return { image, camera, stats, warnings };
+}
+
+let standardProvider: RslShadingProvider | undefined;
+
+/** One provider (and compile cache) for every render that does not bring its own. */
+function defaultProvider(): RslShadingProvider {
+  standardProvider ??= new RslShadingProvider();
+  return standardProvider;
 }

@@ -56,4 +56,17 @@ describe('reyes render', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(path.join(dir, 'shown.png'))).toBe(true);
   }, 60_000);
+
+  it('finds shaders in --shader-path, and warns naming a shader it cannot find', async () => {
+    // A scene outside scenes/features/ naming its ripple displacement: found only through --shader-path.
+    const rib = path.join(dir, 'ripple.rib');
+    writeFileSync(rib, readFileSync(path.join(ROOT, 'scenes/features/shade-displacement.rib'), 'utf8').replace(/^Option "searchpath".*$/m, ''));
+    const shaders = path.join(ROOT, 'scenes/features/shaders');
+    const found = await reyes('render', rib, '-o', path.join(dir, 'r.png'), '--res', '20x15', '--samples', '1', '--shader-path', shaders);
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stderr).not.toMatch(/ripple/);
+    const lost = await reyes('render', rib, '-o', path.join(dir, 'r2.png'), '--res', '20x15', '--samples', '1');
+    expect(lost.code, lost.stderr).toBe(0);
+    expect(lost.stderr).toContain('warning: displacement shader "ripple" not found');
+  }, 60_000);
 });

@@ -1,13 +1,15 @@
 // Image tests: every scene in scenes/features/ (one feature each) against its golden PNG in
 // test/reyes/golden/. Tolerance: channels may differ by at most 2/255, and at most 0.5% of the
 // channels may differ at all (driver float differences on micropolygon edges). Jitter is a hash of
-// subpixel coordinates, so the same driver reproduces a golden exactly. UPDATE_GOLDEN=1 writes
+// subpixel coordinates, so the same driver reproduces a golden exactly. Shading is compiled RSL
+// (the shade-* scenes exercise shaders and lights). UPDATE_GOLDEN=1 writes
 // the goldens (inspect each before committing).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { decodePng, encodePng } from '../../src/image/png.ts';
+import { nodeRslShading } from '../../src/reyes/shading/node-shaders.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { coverage, loadFrame, render, ROOT } from './render-helpers.ts';
 
@@ -19,6 +21,8 @@ const MAX_DIFFERING_SHARE = 0.005;
 
 describe('feature scenes match their golden images', () => {
   const gpu = useGpuRuntime();
+  // Compiled RSL shading, with scenes/features/shaders/ reachable through each scene's search path.
+  const shading = nodeRslShading({ sceneDir: SCENES }).provide;
   const scenes = readdirSync(SCENES).filter((f) => f.endsWith('.rib')).sort();
 
   it('has at least 20 feature scenes', () => {
@@ -29,8 +33,10 @@ describe('feature scenes match their golden images', () => {
     const name = file.replace(/\.rib$/, '');
     it(name, async () => {
       const frame = await loadFrame(path.join(SCENES, file));
-      const { image, rendered } = await render(gpu(), frame);
+      const { image, rendered } = await render(gpu(), frame, { shading });
       expect(coverage(image)).toBeGreaterThan(0.02);
+      // Every shader a feature scene names is found and compiles.
+      expect(rendered.warnings.filter((w) => /not found|does not compile|default surface|skipped|left out/.test(w))).toEqual([]);
       const golden = path.join(GOLDEN, `${name}.png`);
       if (UPDATE || !existsSync(golden)) {
         if (!UPDATE) throw new Error(`no golden image ${golden}; run with UPDATE_GOLDEN=1 and inspect it`);

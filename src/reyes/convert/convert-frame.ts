@@ -6,6 +6,7 @@ import type { GridLayout } from '../../rsl/grid-layout.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
 import type { ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
+import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { convertPatch, convertPatchMesh } from './patches.ts';
 import { convertPolygons } from './polygons.ts';
@@ -31,7 +32,7 @@ const POLYGONS = new Set(['Polygon', 'GeneralPolygon', 'PointsPolygons', 'Points
 
 export function convertFrame(
   frame: Frame,
-  worldToCamera: mat4,
+  spaces: KernelSpaces,
   layout: GridLayout,
   provider: ShadingKernelProvider,
   warn: (message: string) => void,
@@ -47,8 +48,9 @@ export function convertFrame(
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
     }
+    const objectToCamera = mat4.multiply(mat4.create(), spaces.world, primitive.objectToWorld as unknown as mat4);
     const lights = attributes.lights.map((id) => frame.lights[id]).filter((l) => l !== undefined);
-    const instance = provider({ attributes, lights, layout, warn });
+    const instance = provider({ attributes, lights, layout, options: frame.options, objectToCamera, spaces, warn });
     let pipeline = pipelineByKey.get(instance.kernel.key);
     if (pipeline === undefined) {
       pipeline = pipelines.length;
@@ -62,7 +64,6 @@ export function convertFrame(
     if (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os')) entry.opaque = false;
     if (attributes.matte) hasMatte = true;
 
-    const objectToCamera = mat4.multiply(mat4.create(), worldToCamera, primitive.objectToWorld as unknown as mat4);
     const det = mat4.determinant(objectToCamera);
     const flip = attributes.orientation === 'rh' || (attributes.orientation === 'outside' && det < 0) ||
       (attributes.orientation === 'inside' && det >= 0);

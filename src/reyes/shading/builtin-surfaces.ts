@@ -1,6 +1,7 @@
-// The built-in surface kernels (reyes-builtin-surfaces.wgsl) and the provider that hands them out
-// until the RSL compiler supplies compiled kernels: "constant" and the default surface are built
-// in; any other surface falls back to the default surface with a warning naming the shader.
+// The built-in surface kernels (reyes-builtin-surfaces.wgsl): "constant" and the default surface.
+// The RSL provider uses them for those surfaces and as its fallback; builtinShadingProvider hands
+// out only these (any other surface becomes the default surface with a warning naming the shader),
+// for comparisons and for renders without the compiler.
 import builtinSource from '../../../shaders/kernels/reyes-builtin-surfaces.wgsl?raw';
 import { FRAME_UNIFORMS_WGSL, type GridLayout } from '../../rsl/grid-layout.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from './shading-kernel.ts';

@@ -4,8 +4,10 @@
 // `ShadingKernelProvider` for the kernel and parameter block of each primitive's shading pipeline
 // (its displacement, surface and atmosphere shaders plus its lights); primitives whose kernels
 // share a key are shaded in the same dispatch.
+import type { mat4 } from 'gl-matrix';
 import type { GridLayout } from '../../rsl/grid-layout.ts';
-import type { Attributes, Light } from '../../rib/scene.ts';
+import type { Attributes, Light, Options } from '../../rib/scene.ts';
+import type { KernelSpaces } from './spaces.ts';
 
 export interface ShadingKernel {
   /** Kernels with equal keys are the same kernel (one pipeline, one dispatch per batch). */
@@ -37,6 +39,12 @@ export interface ShadingRequest {
   /** The lights that illuminate the primitive. */
   lights: readonly Light[];
   layout: GridLayout;
+  /** The frame's options (e.g. Option "searchpath" "shader"). */
+  options: Options;
+  /** The primitive's object → camera transform. */
+  objectToCamera: mat4;
+  /** The space → camera matrices the kernel's FrameUniforms hold (spaces.ts). */
+  spaces: KernelSpaces;
   /** Reports a problem (e.g. a shader that cannot be found) once per distinct message. */
   warn(message: string): void;
 }

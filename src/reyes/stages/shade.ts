@@ -1,9 +1,9 @@
 // Shade: every grid runs through its pipeline's shading kernel (one workgroup per grid). The
 // shading scheduler cuts each kernel's grid list into batches whose workgroup scratch fits the
 // memory left; a batch is a window of gridInfo (bound at an offset), so grids never move.
-import { frameUniformWords, GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
-import { mat4 } from 'gl-matrix';
+import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
 import { PIECE_WORDS, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
 
 /** gridInfo windows start at multiples of this many grids (256-byte binding offsets). */
@@ -58,7 +58,7 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
     const n = Math.min(batch, count - start);
     frame.stats.shadingBatches++;
     const recorder = gpu.recorder(`shade ${kernel.label}`);
-    const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', frameUniforms(frame, n), GPUBufferUsage.UNIFORM));
+    const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
     const bindings = {
       0: diced.grids,
       1: { buffer: gridInfo, offset: start * GRID_INFO_WORDS * 4, size: n * GRID_INFO_WORDS * 4 },
@@ -69,18 +69,6 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
     recorder.dispatch(pipeline, Object.fromEntries(used.map((b) => [b, bindings[b as 0 | 1 | 2 | 3]])), n);
     await recorder.submit();
   }
-}
-
-function frameUniforms(frame: FrameGpu, gridCount: number): Uint32Array {
-  const { camera } = frame;
-  const invert = (m: mat4): Float32Array => (mat4.invert(mat4.create(), m) ?? mat4.create()) as Float32Array;
-  return frameUniformWords(gridCount, {
-    camera: mat4.create() as Float32Array,
-    world: camera.worldToCamera as Float32Array,
-    screen: invert(camera.cameraToScreen),
-    raster: invert(camera.cameraToRaster),
-    NDC: invert(camera.cameraToNdc),
-  });
 }
 
 /** Vertices of the ready pieces (nu * nv summed), for the statistics. */

@@ -1,0 +1,208 @@
+// Shading with compiled RSL: each distinct composition (displacement, surface, atmosphere and the
+// ordered light shaders) among a frame's primitives is compiled once into one kernel (displacement
+// first, then the surface with the lights, then the atmosphere: src/rsl does all three in one
+// kernel, P and N written back), and each primitive gets its own parameter block from its RIB
+// shader parameters. Shaders are found through an injectable lookup (files on disk for the CLI,
+// fetched or opened files in the page), then among the standard shaders. A shader that cannot be
+// found or does not compile is dropped with a warning: a surface becomes the default surface, a
+// light is skipped, a displacement or atmosphere is left out.
+import { mat4 } from 'gl-matrix';
+import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderCompiler, standardShaderSource } from '../../rsl/index.ts';
+import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
+import type { Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
+import { builtinSurfaceKernel } from './builtin-surfaces.ts';
+import { parameterOverrides, type InstanceValues } from './shader-params.ts';
+import type { ShadingInstance, ShadingKernel, ShadingRequest } from './shading-kernel.ts';
+
+export interface ShaderSourceFile {
+  /** Names the source in messages (file:line:col). */
+  file: string;
+  text: string;
+}
+
+/** Finds "name" (e.g. a name.sl file) in the search path; undefined when it is not there. */
+export type ShaderLookup = (name: string, searchPath: readonly string[]) => ShaderSourceFile | undefined;
+
+export interface RslShadingOptions {
+  /** Shader files; the standard shaders are tried when it finds nothing. */
+  lookup?: ShaderLookup;
+  /** The configured search path (--shader-path); `&` in a RIB's Option "searchpath" "shader" stands for it. */
+  searchPath?: readonly string[];
+  resolveInclude?: IncludeResolver;
+  /** Shared compile cache (e.g. across frames or renders). */
+  compiler?: ShaderCompiler;
+}
+
+/** RenderMan's default surface (as the built-in kernel), for compositions that still need compiling. */
+const DEFAULT_SURFACE = {
+  file: 'defaultsurface.sl',
+  source: `surface defaultsurface(float Ka = .2, Kd = .8)
+{
+    float facing = abs(normalize(N) . normalize(I));
+    Oi = Os;
+    Ci = Os * Cs * (Ka + Kd * facing);
+}
+`,
+};
+
+/** Standard shaders whose Oi is Os wherever Os is 1 (so the opaque fast path holds). */
+const OPACITY_KEEPING = new Set(['constant', 'matte', 'metal', 'shinymetal', 'plastic', 'paintedplastic', 'dented', 'bumpy', 'fog', 'depthcue', 'defaultsurface']);
+
+type Role = 'surface' | 'displacement' | 'atmosphere' | 'light';
+const KIND: Record<Role, string> = { surface: 'surface', displacement: 'displacement', atmosphere: 'volume', light: 'light' };
+
+interface Resolved {
+  ref: { source: string; file: string; name?: string };
+  /** The text is a standard shader's (or the built-in default surface). */
+  standard: boolean;
+  name: string;
+}
+
+const NO_PARAMS = new Float32Array(0);
+
+export class RslShadingProvider {
+  readonly compiler: ShaderCompiler;
+  private readonly resolved = new Map<string, Resolved | undefined>();
+  private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
+
+  constructor(private readonly options: RslShadingOptions = {}) {
+    this.compiler = options.compiler ?? new ShaderCompiler();
+  }
+
+  /** The ShadingKernelProvider. */
+  readonly provide = (request: ShadingRequest): ShadingInstance => {
+    const { attributes, layout, warn } = request;
+    const searchPath = this.searchPath(request.options);
+    const find = (ref: RibShaderRef | null, role: Role): Resolved | undefined => (ref ? this.resolve(ref.name, role, searchPath, warn) : undefined);
+
+    const displacement = find(attributes.displacement, 'displacement');
+    const atmosphere = find(attributes.atmosphere, 'atmosphere');
+    const surfaceName = attributes.surface?.name ?? 'defaultsurface';
+    // The default and constant surfaces need no lights: the built-in kernels shade them.
+    const plain = !displacement && !atmosphere;
+    if (plain && surfaceName === 'defaultsurface') return { kernel: builtinSurfaceKernel('defaultsurface', layout), params: NO_PARAMS };
+    let surface = surfaceName === 'defaultsurface' ? undefined : find(attributes.surface, 'surface');
+    if (plain && surface?.standard && surfaceName === 'constant') return { kernel: builtinSurfaceKernel('constant', layout), params: NO_PARAMS };
+    if (!surface && surfaceName !== 'defaultsurface') warn(`surface shader "${surfaceName}": using the default surface`);
+    if (!surface && plain) return { kernel: builtinSurfaceKernel('defaultsurface', layout), params: NO_PARAMS };
+    surface ??= { ref: { ...DEFAULT_SURFACE, name: 'defaultsurface' }, standard: true, name: 'defaultsurface' };
+
+    const lights = request.lights.flatMap((light) => {
+      if (light.area) {
+        warn(`area light "${light.shader}" is not supported; skipped`);
+        return [];
+      }
+      const resolved = this.resolve(light.shader, 'light', searchPath, warn);
+      return resolved ? [{ light, resolved }] : [];
+    });
+
+    const description: PipelineDescription = {
+      surface: surface.ref,
+      ...(displacement ? { displacement: displacement.ref } : {}),
+      ...(atmosphere ? { atmosphere: atmosphere.ref } : {}),
+      lights: lights.map((l) => l.resolved.ref),
+      maxVertices: layout.maxVertices,
+      ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
+    };
+    let compiled: CompiledPipeline;
+    try {
+      compiled = this.compiler.compile(description);
+    } catch (error) {
+      if (!(error instanceof RslCompileError)) throw error;
+      const names = [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)].filter((r) => r !== undefined).map((r) => r.name);
+      warn(`shading pipeline (${names.join(', ')}) does not compile; using the default surface:\n${error.message}`);
+      return { kernel: builtinSurfaceKernel('defaultsurface', layout), params: NO_PARAMS };
+    }
+    for (const d of compiled.diagnostics) if (d.severity === 'warning') warn(formatDiagnostic(d));
+    if (compiled.layout.recordFloats !== layout.recordFloats) {
+      throw new Error(`compiled grid layout (${compiled.layout.recordFloats} floats) differs from the renderer's (${layout.recordFloats})`);
+    }
+
+    const worldToCamera = request.spaces.world;
+    const shaderToCamera = (toWorld: number[]): mat4 => mat4.multiply(mat4.create(), worldToCamera, toWorld as unknown as mat4);
+    const instances: InstanceValues[] = [];
+    const add = (instance: string, ref: RibShaderRef | null, used: Resolved | undefined): void => {
+      if (ref && used) instances.push({ instance, params: ref.params, shaderToCamera: shaderToCamera(ref.shaderToWorld) });
+    };
+    add('surface', surface.name === surfaceName ? attributes.surface : null, surface);
+    add('displacement', attributes.displacement, displacement);
+    add('atmosphere', attributes.atmosphere, atmosphere);
+    lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: light.params, shaderToCamera: shaderToCamera(light.lightToWorld) }));
+    for (const instance of instances) warnUnknown(compiled, instance, warn);
+    const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
+    const opacityIsOs = [surface, displacement, atmosphere].every((r) => r === undefined || (r.standard && OPACITY_KEEPING.has(r.name)));
+    return { kernel: this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], opacityIsOs), params: packParameters(compiled, overrides) };
+  };
+
+  /** The RIB's Option "searchpath" "shader" (`&` = the configured path), else the configured path. */
+  private searchPath(options: Options): readonly string[] {
+    const configured = this.options.searchPath ?? [];
+    const param = options.user['searchpath']?.find((p) => p.name === 'shader');
+    const text = param?.values[0];
+    if (typeof text !== 'string') return configured;
+    return text.split(':').filter(Boolean).flatMap((p) => (p === '&' ? [...configured] : [p]));
+  }
+
+  private resolve(name: string, role: Role, searchPath: readonly string[], warn: (message: string) => void): Resolved | undefined {
+    const key = `${role}\u0001${name}\u0001${searchPath.join('\u0001')}`;
+    if (this.resolved.has(key)) {
+      const cached = this.resolved.get(key);
+      if (!cached) warn(missingMessage(role, name));
+      return cached;
+    }
+    const found = this.options.lookup?.(name, searchPath);
+    const text = found?.text ?? standardShaderSource(name);
+    let result: Resolved | undefined;
+    if (text === undefined) {
+      warn(`${role} shader "${name}" not found`);
+    } else {
+      const file = found?.file ?? `${name}.sl`;
+      // Front-end check per shader, so a broken one is named and dropped alone.
+      const checked = checkSource(text, file, this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {});
+      const shader = checked.shaders.find((s) => s.shader.name === name) ?? checked.shaders[0];
+      if (checked.diagnostics.hasErrors || !shader) {
+        warn(`${role} shader "${name}" does not compile:\n${checked.diagnostics.list.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}`);
+      } else if (shader.shader.shaderKind !== KIND[role]) {
+        warn(`shader "${name}" (${file}) is a ${shader.shader.shaderKind} shader, not a ${KIND[role]} shader`);
+      } else {
+        result = { ref: { source: text, file, name: shader.shader.name }, standard: text === standardShaderSource(name), name };
+      }
+    }
+    this.resolved.set(key, result);
+    if (!result) warn(missingMessage(role, name));
+    return result;
+  }
+
+  /** The compiled pipeline behind a kernel this provider handed out (e.g. for packParameters in the page). */
+  compiled(kernelKey: string): CompiledPipeline | undefined {
+    for (const [compiled, kernel] of this.kernels) if (kernel.key === kernelKey) return compiled;
+    return undefined;
+  }
+
+  private kernel(compiled: CompiledPipeline, parts: (Resolved | undefined)[], opacityIsOs: boolean): ShadingKernel {
+    let kernel = this.kernels.get(compiled);
+    if (!kernel) {
+      const label = parts.filter((p) => p !== undefined).map((p) => p.name).join('+');
+      kernel = {
+        key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
+        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs,
+      };
+      this.kernels.set(compiled, kernel);
+    }
+    return kernel;
+  }
+}
+
+function missingMessage(role: Role, name: string): string {
+  if (role === 'light') return `light shader "${name}" is skipped`;
+  if (role === 'surface') return `surface shader "${name}": using the default surface`;
+  return `${role} shader "${name}" is left out`;
+}
+
+function warnUnknown(compiled: CompiledPipeline, instance: InstanceValues, warn: (message: string) => void): void {
+  const known = new Set(compiled.params.entries.filter((e) => e.instance === instance.instance).map((e) => e.name));
+  const shader = compiled.params.entries.find((e) => e.instance === instance.instance)?.shader ?? instance.instance;
+  for (const p of instance.params as Parameter[]) {
+    if (!known.has(p.name)) warn(`"${p.name}" is not a parameter of shader "${shader}"; ignored`);
+  }
+}
