@@ -1,48 +1,34 @@
-// The page: reports whether WebGPU is available and runs the GPU self-test on the page's device.
-import { acquireGpu } from '../gpu/device.ts';
-import { GpuRuntime } from '../gpu/runtime.ts';
-import { adapterName, showLimits } from './gpu-report.ts';
-import { runSortSelfTest } from './sort-self-test.ts';
+// The page: acquires the WebGPU device, reports it (About GPU), and opens a scene in the viewer.
+import { GpuUnavailableError } from '../gpu/errors.ts';
+import { enableSelfTest, reportGpu, reportNoGpu } from './about-gpu.ts';
+import { element, setStatus } from './dom.ts';
+import { attachScenePicker, initialScene, openUrl } from './scene-picker.ts';
+import { ViewerApp } from './viewer-app.ts';
 
-function element<T extends HTMLElement>(id: string): T {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`index.html lacks #${id}`);
-  return found as T;
-}
-
-function setStatus(target: HTMLElement, state: string, text: string): void {
-  target.dataset.state = state;
-  target.textContent = text;
+declare global {
+  interface Window {
+    reyesViewer?: ViewerApp['probe'];
+  }
 }
 
 async function start(): Promise<void> {
-  const status = element<HTMLParagraphElement>('gpu-status');
-  const button = element<HTMLButtonElement>('run-sort');
-  const result = element<HTMLParagraphElement>('sort-result');
-  let gpu: GpuRuntime;
+  const app = new ViewerApp();
+  window.reyesViewer = app.probe;
   try {
-    const context = await acquireGpu();
-    gpu = new GpuRuntime(context);
-    setStatus(status, 'ready', `WebGPU is available: ${adapterName(context)}`);
-    showLimits(element<HTMLTableElement>('gpu-limits'), context.limits);
-    void context.lost.then((lost) => setStatus(status, 'error', `${lost.message} Reload the page to start again.`));
+    reportGpu(await app.session.get());
   } catch (error) {
-    setStatus(status, 'error', `WebGPU is not available: ${(error as Error).message}`);
+    reportNoGpu(error as Error);
+    const what = error instanceof GpuUnavailableError ? 'This browser offers no WebGPU' : 'The GPU could not be started';
+    setStatus(element('render-status'), 'error', `${what}: ${(error as Error).message}. See About GPU.`);
+    document.body.dataset.renderState = 'error';
+    element('viewport').dataset.renderState = 'error';
+    element('about').setAttribute('open', '');
     return;
   }
-  button.disabled = false;
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    setStatus(result, 'running', 'Sorting…');
-    try {
-      const outcome = await runSortSelfTest(gpu);
-      setStatus(result, outcome.passed ? 'passed' : 'failed', outcome.detail);
-    } catch (error) {
-      setStatus(result, 'error', `The self-test failed: ${(error as Error).message}`);
-    } finally {
-      button.disabled = false;
-    }
-  });
+  enableSelfTest(() => app.session.get());
+  attachScenePicker(app);
+  const first = initialScene();
+  if (first) await openUrl(app, first);
 }
 
 void start();

@@ -36,6 +36,8 @@ describe('the page in headless Chromium', () => {
   });
 
   it("sorts 64-bit keys with the renderer's radix sort on the page's GPU device", async () => {
+    // The self-test lives in the About GPU panel.
+    await page.click('#about > summary');
     await page.click('#run-sort');
     const result = page.locator('#sort-result');
     await expect

@@ -1,0 +1,25 @@
+// Statistics of the last frame: work done per stage, how the schedulers cut the frame, and the
+// allocator's peak against the budget.
+import type { FrameStats } from '../reyes/index.ts';
+import { h } from './dom.ts';
+
+const MiB = 1024 * 1024;
+
+export function showStats(table: HTMLTableElement, stats: FrameStats): void {
+  const rows: [string, string][] = [
+    ['Resolution', `${stats.resolution[0]} × ${stats.resolution[1]}, ${stats.pixelSamples[0]} × ${stats.pixelSamples[1]} samples`],
+    ['Mode', stats.mode + (stats.opaqueFastPath ? ' (opaque fast path)' : '')],
+    ['Primitives', `${stats.scenePrimitives} in the scene, ${stats.primitiveRecords} records, ${stats.primitivesAfterSplit} after split (${stats.boundSplitIterations} iterations)`],
+    ['Grids', String(stats.grids)],
+    ['Micropolygons', String(stats.micropolygons)],
+    ['Vertices shaded', String(stats.verticesShaded)],
+    ['Sample points', String(stats.samplePoints)],
+    ['Dicing regions', `${stats.dicingRegions} (${stats.dicingSplits} splits)`],
+    ['Sampling regions', `${stats.samplingRegions} (${stats.samplingSplits} splits)`],
+    ['Shading batches', String(stats.shadingBatches)],
+    ['Peak GPU memory', `${(stats.peakBytes / MiB).toFixed(2)} MiB of ${(stats.budgetBytes / MiB).toFixed(0)} MiB budget (${((100 * stats.peakBytes) / Math.max(1, stats.budgetBytes)).toFixed(1)}%)`],
+    ...Object.entries(stats.stageMs).map(([stage, ms]): [string, string] => [`${stage} time`, `${ms.toFixed(1)} ms`]),
+    ['Total', `${stats.totalMs.toFixed(1)} ms`],
+  ];
+  table.replaceChildren(...rows.map(([k, v]) => h('tr', { 'data-stat': k }, h('th', {}, k), h('td', {}, v))));
+}

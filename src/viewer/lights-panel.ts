@@ -1,0 +1,34 @@
+// Every light of the frame with its shader's parameters (from the compiler's layout) and an on/off
+// switch. Edits go into the page's copy of the frame and ask for a re-render; nothing is re-parsed.
+import type { Frame } from '../rib/scene.ts';
+import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import { h } from './dom.ts';
+import { paramControl } from './param-controls.ts';
+import { currentValue, isParamList, type SceneEdits } from './scene-edits.ts';
+
+export function buildLightsPanel(container: HTMLElement, frame: Frame, edits: SceneEdits, maxVertices: number, changed: () => void, reportErrors: (d: RslDiagnostic[]) => void): void {
+  container.replaceChildren();
+  if (frame.lights.length === 0) container.append(h('p', { class: 'note' }, 'The scene has no lights.'));
+  for (const light of frame.lights) {
+    const toggle = h('input', { type: 'checkbox', checked: edits.lightEnabled(light.id), 'aria-label': `light ${light.handle} on`, 'data-light-toggle': '' });
+    toggle.addEventListener('change', () => {
+      edits.setLightEnabled(light.id, toggle.checked);
+      changed();
+    });
+    const box = h('fieldset', { class: 'light', 'data-light': light.handle, 'data-shader': light.shader },
+      h('legend', {}, toggle, ` ${light.shader} `, h('small', {}, `#${light.handle}${light.area ? ' (area light: not rendered)' : ''}`)));
+    const entries = edits.parameters('light', light.shader, maxVertices);
+    if (!isParamList(entries)) {
+      reportErrors(entries);
+      box.append(h('p', { class: 'note' }, 'The shader does not compile; see Messages.'));
+    } else {
+      for (const entry of entries) {
+        box.append(paramControl(entry, currentValue(light.params, entry), (_name, value) => {
+          edits.setLightParam(light, entry, value);
+          changed();
+        }));
+      }
+    }
+    container.append(box);
+  }
+}

@@ -1,0 +1,47 @@
+// The selected object's material: its colour and opacity (attributes) and its surface shader's
+// parameters from the compiler's layout. Edits change only that primitive.
+import type { Frame } from '../rib/scene.ts';
+import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import { h } from './dom.ts';
+import { colorControl, paramControl } from './param-controls.ts';
+import { currentValue, isParamList, type SceneEdits } from './scene-edits.ts';
+
+export function buildMaterialPanel(container: HTMLElement, frame: Frame, index: number | undefined, edits: SceneEdits, maxVertices: number, changed: () => void, reportErrors: (d: RslDiagnostic[]) => void): void {
+  container.replaceChildren();
+  const primitive = index === undefined ? undefined : frame.primitives[index];
+  if (index === undefined || !primitive) {
+    container.append(h('p', { class: 'note' }, 'Click an object in the picture to edit its material.'));
+    container.dataset.selected = '';
+    return;
+  }
+  container.dataset.selected = String(index);
+  const { attributes, source } = primitive;
+  const surfaceName = attributes.surface?.name ?? 'defaultsurface';
+  container.append(h('p', {}, h('strong', {}, primitive.geometry.type), ` #${index} at ${source.file}:${source.line}:${source.column}, surface `, h('code', {}, surfaceName)));
+  container.append(colorControl('Color', attributes.color, (rgb) => {
+    attributes.color.splice(0, 3, ...rgb);
+    changed();
+  }, { 'data-material': 'color' }));
+  const opacity = h('input', { type: 'range', min: '0', max: '1', step: '0.01', value: String(attributes.opacity[0] ?? 1), 'data-material': 'opacity', 'aria-label': 'Opacity' });
+  opacity.addEventListener('input', () => {
+    attributes.opacity.splice(0, 3, ...[0, 1, 2].map(() => Number(opacity.value)));
+    changed();
+  });
+  container.append(h('label', { class: 'param' }, h('span', {}, 'Opacity'), opacity));
+  if (!attributes.surface || surfaceName === 'defaultsurface') {
+    container.append(h('p', { class: 'note' }, 'The default surface has no shader parameters.'));
+    return;
+  }
+  const entries = edits.parameters('surface', surfaceName, maxVertices);
+  if (!isParamList(entries)) {
+    reportErrors(entries);
+    container.append(h('p', { class: 'note' }, 'The surface shader does not compile; see Messages.'));
+    return;
+  }
+  for (const entry of entries) {
+    container.append(paramControl(entry, currentValue(attributes.surface.params, entry), (_name, value) => {
+      edits.setSurfaceParam(index, entry, value);
+      changed();
+    }));
+  }
+}

@@ -1,0 +1,95 @@
+// The page's edits, written into its own copy of the parsed frame: light parameters and on/off,
+// surface parameters, colour and opacity per primitive. The renderer's RSL shading provider packs
+// parameter blocks from these values on every render (placing points in camera space itself), so an
+// edit re-renders with the cached parse and compiled kernels and never recompiles; switching a
+// light changes the composition, compiled once and then cached.
+import type { Frame, Light, Parameter } from '../rib/scene.ts';
+import { RslCompileError, ShaderCompiler, STANDARD_SHADERS } from '../rsl/index.ts';
+import type { Diagnostic as RslDiagnostic, ParamEntry, ShaderRef } from '../rsl/index.ts';
+import { RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
+
+export type ParamValue = number[] | string;
+
+export class SceneEdits {
+  /** One compile cache for the renders and the panels' parameter layouts. */
+  readonly compiler = new ShaderCompiler();
+  readonly provider: RslShadingProvider;
+  private readonly disabled = new Set<number>();
+  private readonly originalLights: number[][];
+
+  constructor(
+    readonly frame: Frame,
+    /** Shader sources the user opened, by shader name. */
+    private readonly sources: ReadonlyMap<string, { source: string; file: string }>,
+  ) {
+    this.originalLights = frame.primitives.map((p) => [...p.attributes.lights]);
+    this.provider = new RslShadingProvider({
+      compiler: this.compiler,
+      lookup: (name) => {
+        const opened = sources.get(name);
+        return opened && { file: opened.file, text: opened.source };
+      },
+    });
+  }
+
+  get compiles(): number {
+    return this.compiler.stats.misses;
+  }
+
+  lightEnabled(id: number): boolean {
+    return !this.disabled.has(id);
+  }
+
+  setLightEnabled(id: number, on: boolean): void {
+    if (on) this.disabled.delete(id);
+    else this.disabled.add(id);
+    this.frame.primitives.forEach((p, k) => (p.attributes.lights = this.originalLights[k]!.filter((l) => !this.disabled.has(l))));
+  }
+
+  setLightParam(light: Light, entry: ParamEntry, value: ParamValue): void {
+    light.params = withParam(light.params, entry, value);
+  }
+
+  setSurfaceParam(index: number, entry: ParamEntry, value: ParamValue): void {
+    const attributes = this.frame.primitives[index]?.attributes;
+    if (attributes?.surface) attributes.surface = { ...attributes.surface, params: withParam(attributes.surface.params, entry, value) };
+  }
+
+  private ref(name: string): ShaderRef | undefined {
+    const opened = this.sources.get(name);
+    if (opened) return { source: opened.source, file: opened.file, name };
+    return name in STANDARD_SHADERS ? name : undefined;
+  }
+
+  /** A shader's parameter layout as the compiler reports it, or why it has none. */
+  parameters(role: 'light' | 'surface', name: string, maxVertices: number): ParamEntry[] | RslDiagnostic[] {
+    const ref = this.ref(name);
+    if (!ref) return [{ file: `${name}.sl`, line: 1, column: 1, severity: 'error', message: `${role} shader "${name}" not found (open its .sl file together with the scene)` }];
+    try {
+      const compiled = this.compiler.compile(role === 'light' ? { lights: [ref], maxVertices } : { surface: ref, maxVertices });
+      return compiled.params.entries.filter((e) => e.instance === (role === 'light' ? 'light0' : 'surface'));
+    } catch (error) {
+      if (error instanceof RslCompileError) return error.diagnostics;
+      throw error;
+    }
+  }
+}
+
+function withParam(params: readonly Parameter[], entry: ParamEntry, value: ParamValue): Parameter[] {
+  const next: Parameter = {
+    name: entry.name, storage: 'uniform', type: entry.type as Parameter['type'], arrayLength: null,
+    values: typeof value === 'string' ? [value] : [...value], inferred: false,
+  } as Parameter;
+  return [...params.filter((p) => p.name !== entry.name), next];
+}
+
+export function currentValue(params: readonly Parameter[], entry: ParamEntry): ParamValue {
+  const p = params.find((q) => q.name === entry.name);
+  const first = p?.values[0];
+  if (p === undefined || first === undefined) return entry.default;
+  return typeof first === 'string' ? first : (p.values as number[]);
+}
+
+export function isParamList(list: ParamEntry[] | RslDiagnostic[]): list is ParamEntry[] {
+  return list.every((x) => 'offset' in x);
+}

@@ -1,0 +1,56 @@
+// Parses a scene once and prepares its first frame for the page. The parse count is kept so the
+// tests can check that edits re-render without re-parsing.
+import { chainResolvers, createFetchResolver, createMemoryResolver, parseRib } from '../rib/index.ts';
+import type { RibResolver } from '../rib/resolver.ts';
+import type { Frame, Scene } from '../rib/scene.ts';
+import { shaderSources } from './scene-sources.ts';
+
+export interface LoadedScene {
+  name: string;
+  scene: Scene;
+  /** The first frame, with one attributes object per primitive (edits touch only that object). */
+  frame: Frame | undefined;
+  /** The frame as parsed (for resetting edits). */
+  original: Frame | undefined;
+  shaders: Map<string, { source: string; file: string }>;
+}
+
+export const loaderCounters = { parses: 0 };
+
+export async function loadSceneFromUrl(url: string): Promise<LoadedScene> {
+  const absolute = new URL(url, location.href);
+  const response = await fetch(absolute);
+  if (!response.ok) throw new Error(`cannot fetch ${absolute.pathname}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const name = decodeURIComponent(absolute.pathname.split('/').pop() ?? 'scene.rib');
+  // Shaders named by the scene may sit next to it; the standard ones are built in.
+  return load(name, bytes, createFetchResolver(absolute), new Map());
+}
+
+export async function loadSceneFromFiles(name: string, bytes: Uint8Array, files: Map<string, Uint8Array>): Promise<LoadedScene> {
+  // Archive paths are relative to the scene's folder; dropped files are named relative to it too.
+  const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/') + 1) : '';
+  const relative = new Map([...files].map(([n, b]) => [n.startsWith(folder) ? n.slice(folder.length) : n, b] as const));
+  return load(name.slice(folder.length), bytes, chainResolvers(createMemoryResolver(relative)), shaderSources(files));
+}
+
+async function load(name: string, bytes: Uint8Array, resolver: RibResolver, shaders: LoadedScene['shaders']): Promise<LoadedScene> {
+  loaderCounters.parses++;
+  const scene = await parseRib(bytes, { fileName: name, resolver });
+  const original = scene.frames[0];
+  return { name, scene, frame: original && prepareFrame(original), original, shaders };
+}
+
+/** A copy of the frame whose primitives own their attributes (and colour arrays) and lights their parameter lists. */
+export function prepareFrame(frame: Frame): Frame {
+  return {
+    ...frame,
+    options: { ...frame.options },
+    camera: { ...frame.camera },
+    lights: frame.lights.map((l) => ({ ...l, params: [...l.params] })),
+    primitives: frame.primitives.map((p) => ({
+      ...p,
+      attributes: { ...p.attributes, color: [...p.attributes.color], opacity: [...p.attributes.opacity] },
+    })),
+  };
+}

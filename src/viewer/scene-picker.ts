@@ -1,0 +1,72 @@
+// Ways to open a scene: the bundled-scene picker, ?scene=URL, the file dialog and drag and drop.
+import { element } from './dom.ts';
+import { loadSceneFromFiles, loadSceneFromUrl, type LoadedScene } from './scene-loader.ts';
+import { bundledScenes, readOpenedFiles } from './scene-sources.ts';
+
+export interface SceneTarget {
+  show(loaded: LoadedScene): void;
+  loadFailed(name: string, message: string): void;
+}
+
+export async function openUrl(target: SceneTarget, url: string): Promise<void> {
+  try {
+    target.show(await loadSceneFromUrl(url));
+  } catch (error) {
+    target.loadFailed(url, (error as Error).message);
+  }
+}
+
+async function openFiles(target: SceneTarget, list: Iterable<File>): Promise<void> {
+  const opened = await readOpenedFiles(list);
+  if (!opened.scene) {
+    target.loadFailed([...opened.files.keys()].join(', ') || 'the files', 'no .rib file among them');
+    return;
+  }
+  try {
+    target.show(await loadSceneFromFiles(opened.scene.name, opened.scene.bytes, opened.files));
+  } catch (error) {
+    target.loadFailed(opened.scene.name, (error as Error).message);
+  }
+}
+
+export function attachScenePicker(target: SceneTarget): void {
+  const picker = element<HTMLSelectElement>('scene-picker');
+  for (const scene of bundledScenes()) picker.append(new Option(scene.name, scene.url));
+  picker.addEventListener('change', () => {
+    if (!picker.value) return;
+    const url = new URL(location.href);
+    url.searchParams.set('scene', picker.value);
+    history.replaceState(null, '', url);
+    void openUrl(target, picker.value);
+  });
+  const input = element<HTMLInputElement>('open-files');
+  input.addEventListener('change', () => {
+    if (input.files?.length) void openFiles(target, [...input.files]);
+    input.value = '';
+  });
+  const zone = element('viewport');
+  zone.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    zone.classList.add('dropping');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('dropping'));
+  zone.addEventListener('drop', (event) => {
+    event.preventDefault();
+    zone.classList.remove('dropping');
+    const files = event.dataTransfer?.files;
+    if (files?.length) void openFiles(target, [...files]);
+  });
+}
+
+/** The scene to open first: ?scene=URL, else the first bundled viewer scene. */
+export function initialScene(): string | undefined {
+  const asked = new URLSearchParams(location.search).get('scene');
+  if (asked) {
+    const picker = element<HTMLSelectElement>('scene-picker');
+    if ([...picker.options].some((o) => o.value === asked)) picker.value = asked;
+    return asked;
+  }
+  const first = bundledScenes().find((s) => s.name === 'viewer/lit-spheres.rib');
+  if (first) element<HTMLSelectElement>('scene-picker').value = first.url;
+  return first?.url;
+}

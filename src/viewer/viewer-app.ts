@@ -1,0 +1,300 @@
+// The page's state and its renders: the loaded scene, the orbit camera, the shading edits and the
+// render settings, turned into renderFrame calls. Every edit re-renders from the cached parsed
+// frame and compiled kernels; camera moves render a preview and refine once the camera rests.
+import { GpuDeviceLostError } from '../gpu/errors.ts';
+import { frameCamera, renderFrame } from '../reyes/index.ts';
+import type { RenderOptions, RenderedFrame } from '../reyes/index.ts';
+import type { Frame } from '../rib/scene.ts';
+import { checkSource } from '../rsl/index.ts';
+import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import { element, setStatus } from './dom.ts';
+import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
+import { showStats } from './insight-panel.ts';
+import { buildLightsPanel } from './lights-panel.ts';
+import { buildMaterialPanel } from './material-panel.ts';
+import { showMessages, type Message } from './messages-panel.ts';
+import { OrbitCamera } from './orbit-camera.ts';
+import { renderIdPass, type IdImage } from './picking.ts';
+import { showPicture } from './picture-canvas.ts';
+import { attachPointerInput } from './pointer-input.ts';
+import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
+import { loaderCounters, type LoadedScene } from './scene-loader.ts';
+import { SceneEdits } from './scene-edits.ts';
+
+export type Quality = 'preview' | 'full';
+
+/** What the tests and the measurement script read (window.reyesViewer). */
+export interface ViewerProbe {
+  counters: { parses: number; compiles: number; renders: number; recoveries: number };
+  renders: { quality: Quality; ms: number; kind: string }[];
+  loseDevice(): void;
+  /** The primitive under full-resolution pixel (x, y), by an ID pass; -1 where nothing. */
+  pick(x: number, y: number): Promise<number>;
+  /** Pixels of primitive `index` in the last ID pass (for tests of material edits). */
+  idMask(index: number): Promise<number[]>;
+}
+
+const REFINE_DELAY_MS = 250;
+
+export class ViewerApp {
+  readonly session = new GpuSession((message) => this.deviceLost(message));
+  private readonly lock = new GpuLock();
+  private readonly queue = new LatestJobQueue();
+  private loaded: LoadedScene | undefined;
+  private edits: SceneEdits | undefined;
+  private camera: OrbitCamera | undefined;
+  private readonly settings: RenderSettings = { ...DEFAULT_SETTINGS };
+  private baseShadingRates: number[] = [];
+  private selected: number | undefined;
+  private idImage: IdImage | undefined;
+  private loadMessages: Message[] = [];
+  private renderMessages: Message[] = [];
+  private refineTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly probe: ViewerProbe;
+
+  private readonly canvas = element<HTMLCanvasElement>('picture');
+  private readonly status = element<HTMLElement>('render-status');
+  private readonly progress = element<HTMLProgressElement>('render-progress');
+
+  constructor() {
+    const renders: ViewerProbe['renders'] = [];
+    this.probe = {
+      counters: { parses: 0, compiles: 0, renders: 0, recoveries: 0 },
+      renders,
+      loseDevice: () => this.session.loseDevice(),
+      pick: async (x, y) => this.pickAt(x, y),
+      idMask: async (index) => {
+        const ids = await this.ids();
+        const out: number[] = [];
+        ids?.ids.forEach((id, k) => id === index && out.push(k));
+        return out;
+      },
+    };
+    attachPointerInput(this.canvas, () => this.camera, {
+      moved: () => this.cameraMoved(),
+      clicked: (x, y) => void this.select(x, y),
+    });
+    element<HTMLButtonElement>('reset-camera').addEventListener('click', () => {
+      this.camera?.reset();
+      this.idImage = undefined;
+      this.request('full', 'camera reset');
+    });
+    buildSettingsPanel(element<HTMLFormElement>('settings'), this.settings, () => {
+      this.idImage = undefined;
+      this.request('full', 'settings');
+    });
+    this.setRenderState('idle', 'Choose a scene, open .rib files, or drop them here.');
+  }
+
+  /** Shows a newly parsed scene and renders it. */
+  show(loaded: LoadedScene): void {
+    this.loaded = loaded;
+    this.probe.counters.parses = loaderCounters.parses;
+    this.selected = undefined;
+    this.idImage = undefined;
+    this.renderMessages = [];
+    this.loadMessages = [...loaded.scene.errors, ...loaded.scene.warnings].map((d) => ({
+      severity: d.severity, file: d.file, line: d.line, column: d.column, source: 'rib',
+      text: d.request ? `${d.request}: ${d.message}` : d.message,
+    }));
+    const frame = loaded.frame;
+    if (!frame) {
+      this.loadMessages.push({ severity: 'error', file: loaded.name, text: 'the file has no frame to render (no WorldBegin … WorldEnd)', source: 'rib' });
+      this.refreshMessages();
+      this.setRenderState('error', `${loaded.name} has nothing to render; see Messages.`);
+      return;
+    }
+    this.edits = new SceneEdits(frame, loaded.shaders);
+    // Opened shaders are checked up front so their errors show even before a primitive uses them.
+    for (const { source, file } of loaded.shaders.values()) this.addCompileErrors(checkSource(source, file).diagnostics.list, false);
+    this.camera = OrbitCamera.forFrame(frame);
+    this.baseShadingRates = frame.primitives.map((p) => p.attributes.shadingRate);
+    const full = this.fullSize(frame);
+    this.canvas.width = full[0];
+    this.canvas.height = full[1];
+    this.canvas.style.aspectRatio = `${full[0]} / ${full[1]}`;
+    element('scene-name').textContent = loaded.name;
+    buildLightsPanel(element('lights'), frame, this.edits, this.maxVertices(), () => this.request('full', 'light change'), (d) => this.addCompileErrors(d));
+    this.showMaterial();
+    this.refreshMessages();
+    this.request('full', 'first picture');
+  }
+
+  /** Reports a failure to load (fetch error, no .rib among the files). */
+  loadFailed(name: string, message: string): void {
+    this.loadMessages = [{ severity: 'error', file: name, text: message, source: 'rib' }];
+    this.refreshMessages();
+    this.setRenderState('error', `Could not open ${name}: ${message}`);
+  }
+
+  /** The renderer's grid size (its default), so panel layouts compile like the render's kernels. */
+  private maxVertices(): number {
+    return Math.min(256, this.session.current?.limits.maxComputeInvocationsPerWorkgroup ?? 256);
+  }
+
+  private showMaterial(): void {
+    if (!this.loaded?.frame || !this.edits) return;
+    buildMaterialPanel(element('material'), this.loaded.frame, this.selected, this.edits, this.maxVertices(),
+      () => this.request('full', 'material change'), (d) => this.addCompileErrors(d));
+  }
+
+  private fullSize(frame: Frame): [number, number] {
+    const crop = frameCamera(frame).crop;
+    return [crop.x1 - crop.x0, crop.y1 - crop.y0];
+  }
+
+  private cameraMoved(): void {
+    this.idImage = undefined;
+    this.request('preview', 'camera move (preview)');
+    clearTimeout(this.refineTimer);
+    this.refineTimer = setTimeout(() => this.request('full', 'camera move (full)'), REFINE_DELAY_MS);
+  }
+
+  request(quality: Quality, kind: string): void {
+    if (!this.loaded?.frame) return;
+    this.setRenderState('rendering', quality === 'preview' ? 'Rendering a preview…' : 'Rendering…');
+    this.queue.submit(() => this.lock.run(() => this.renderOnce(quality, kind, true)));
+  }
+
+  /** The frame as the page's edits have it: camera, filter and shading-rate overrides. */
+  private editedFrame(): Frame {
+    const frame = this.loaded!.frame!;
+    frame.primitives.forEach((p, k) => (p.attributes.shadingRate = (this.baseShadingRates[k] ?? 1) * this.settings.shadingRateScale));
+    const filter = this.settings.filter;
+    return {
+      ...frame,
+      camera: { ...frame.camera, worldToCamera: Array.from(this.camera!.worldToCamera()) },
+      options: filter ? { ...frame.options, pixelFilter: { name: filter.name, xWidth: filter.width, yWidth: filter.width } } : frame.options,
+    };
+  }
+
+  private baseOptions(frame: Frame, quality: Quality): RenderOptions {
+    const options: RenderOptions = {};
+    if (this.settings.budgetMiB !== null) options.budgetBytes = Math.floor(this.settings.budgetMiB * 1024 * 1024);
+    if (this.settings.bucketSize !== null) options.bucketSize = this.settings.bucketSize;
+    if (this.settings.samples !== null) options.samples = this.settings.samples;
+    if (quality === 'preview') {
+      const { xResolution, yResolution } = frame.options;
+      const factor = Math.max(2, Math.ceil(Math.sqrt((xResolution * yResolution) / (160 * 120))));
+      options.resolution = [Math.max(8, Math.round(xResolution / factor)), Math.max(6, Math.round(yResolution / factor))];
+      options.samples = 1;
+    }
+    return options;
+  }
+
+  private async renderOnce(quality: Quality, kind: string, retryOnLoss: boolean): Promise<void> {
+    const loaded = this.loaded;
+    const edits = this.edits;
+    if (!loaded?.frame || !edits || !this.camera) return;
+    const started = performance.now();
+    let rendered: RenderedFrame;
+    try {
+      const gpu = await this.session.get();
+      const frame = this.editedFrame();
+      const options = this.baseOptions(loaded.frame, quality);
+      options.shading = edits.provider.provide;
+      rendered = await renderFrame(gpu, frame, options);
+      if (gpu.context.lostError) throw gpu.context.lostError;
+    } catch (error) {
+      if (loaded !== this.loaded) return;
+      if ((error instanceof GpuDeviceLostError || this.session.current === undefined) && retryOnLoss) {
+        return this.renderOnce(quality, kind, false);
+      }
+      this.renderMessages = [{ severity: 'error', file: loaded.name, text: (error as Error).message, source: 'render' }];
+      this.refreshMessages();
+      this.setRenderState('error', `The render failed: ${(error as Error).message}`);
+      return;
+    }
+    if (loaded !== this.loaded) return;
+    const ms = performance.now() - started;
+    this.probe.counters.renders++;
+    this.probe.counters.compiles = edits.compiles;
+    this.probe.counters.recoveries = this.session.recoveries;
+    this.probe.renders.push({ quality, ms, kind });
+    showPicture(this.canvas, rendered.image, loaded.frame, this.fullSize(loaded.frame));
+    this.canvas.dataset.quality = quality;
+    showStats(element<HTMLTableElement>('stats'), rendered.stats);
+    this.renderMessages = rendered.warnings.flatMap((w) => renderWarning(loaded.name, w));
+    this.refreshMessages();
+    const pending = this.queue.hasWaiting;
+    if (!pending) {
+      const label = quality === 'preview' ? 'Preview' : 'Rendered';
+      this.setRenderState(quality === 'preview' ? 'rendering' : 'complete', `${label} ${loaded.name} in ${ms.toFixed(0)} ms (${rendered.stats.resolution[0]} × ${rendered.stats.resolution[1]}, ${rendered.stats.pixelSamples[0]} × ${rendered.stats.pixelSamples[1]} samples).`);
+    }
+  }
+
+  private addCompileErrors(diagnostics: RslDiagnostic[], refresh = true): void {
+    for (const d of diagnostics) {
+      const message: Message = { severity: d.severity, file: d.file, line: d.line, column: d.column, text: d.message, source: 'rsl' };
+      const same = (m: Message): boolean => m.file === message.file && m.line === message.line && m.column === message.column && m.text === message.text;
+      if (!this.loadMessages.some(same)) this.loadMessages.push(message);
+    }
+    if (refresh) this.refreshMessages();
+  }
+
+  private refreshMessages(): void {
+    showMessages(element('messages'), [...this.loadMessages, ...this.renderMessages]);
+  }
+
+  private setRenderState(state: 'idle' | 'rendering' | 'complete' | 'error', text: string): void {
+    this.canvas.closest('[data-render-state]')?.setAttribute('data-render-state', state);
+    document.body.dataset.renderState = state;
+    setStatus(this.status, state, text);
+    this.progress.hidden = state !== 'rendering';
+  }
+
+  private deviceLost(message: string): void {
+    this.idImage = undefined;
+    this.renderMessages.push({ severity: 'warning', file: 'GPU', text: `the device was lost (${message}); re-created it`, source: 'gpu' });
+    this.refreshMessages();
+    this.request('full', 'after device loss');
+  }
+
+  private async ids(): Promise<IdImage | undefined> {
+    if (this.idImage) return this.idImage;
+    const loaded = this.loaded;
+    if (!loaded?.frame || !this.camera) return undefined;
+    const image = await this.lock.run(async () => {
+      const gpu = await this.session.get();
+      const options = this.baseOptions(loaded.frame!, 'full');
+      return renderIdPass(gpu, this.editedFrame(), options);
+    });
+    if (loaded === this.loaded) this.idImage = image;
+    return image;
+  }
+
+  private async pickAt(x: number, y: number): Promise<number> {
+    const ids = await this.ids();
+    if (!ids || x < 0 || y < 0 || x >= ids.width || y >= ids.height) return -1;
+    return ids.ids[y * ids.width + x] ?? -1;
+  }
+
+  private async select(x: number, y: number): Promise<void> {
+    if (!this.loaded?.frame || !this.edits) return;
+    let index: number;
+    try {
+      index = await this.pickAt(x, y);
+    } catch (error) {
+      this.renderMessages.push({ severity: 'error', file: 'picking', text: (error as Error).message, source: 'gpu' });
+      this.refreshMessages();
+      return;
+    }
+    this.selected = index >= 0 ? index : undefined;
+    this.showMaterial();
+    element('material').closest('details')?.setAttribute('open', '');
+  }
+}
+
+const POSITIONED = /^(.+?):(\d+):(\d+): (error|warning): (.*)$/;
+
+/** A renderer warning; compiler diagnostics quoted in it (file:line:col: ...) become their own entries. */
+function renderWarning(scene: string, text: string): Message[] {
+  const [first = '', ...rest] = text.split('\n');
+  const messages: Message[] = [{ severity: 'warning', file: scene, text: first, source: 'render' }];
+  for (const line of rest) {
+    const m = POSITIONED.exec(line);
+    if (m) messages.push({ severity: m[4] as 'error' | 'warning', file: m[1]!, line: Number(m[2]), column: Number(m[3]), text: m[5]!, source: 'rsl' });
+    else if (line.trim()) messages.push({ severity: 'warning', file: scene, text: line, source: 'render' });
+  }
+  return messages;
+}

@@ -1,0 +1,158 @@
+// The viewer in headless Chromium (WebGPU on SwiftShader): a bundled scene against the command
+// line's render, live light and material edits without re-parsing, orbiting with preview then
+// refinement, and error messages with positions. Scenes are tiny (64 × 48, 2 × 2 samples).
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PNG } from 'pngjs';
+import type { Browser, Page } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, servePage } from './chromium.ts';
+import { changedPixels, meanBrightness, picture, renders, setNumber, waitForRender } from './viewer-page.ts';
+
+const run = promisify(execFile);
+
+describe('the viewer in headless Chromium', () => {
+  let url: string;
+  let server: ViteDevServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  async function open(scene: string): Promise<void> {
+    await page.goto(`${url}?scene=/scenes/viewer/${scene}`);
+    await waitForRender(page, 0);
+  }
+
+  beforeAll(async () => {
+    ({ server, url } = await servePage());
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders a bundled scene like the command line does at the same settings', async () => {
+    await open('default-surfaces.rib');
+    expect(await page.locator('#render-status').textContent()).toMatch(/Rendered default-surfaces\.rib in \d+ ms \(64 × 48, 2 × 2 samples\)/);
+    const shown = await picture(page);
+    const dir = await mkdtemp(path.join(tmpdir(), 'viewer-cli-'));
+    try {
+      const out = path.join(dir, 'cli.png');
+      await run('node', ['bin/reyes.js', 'render', 'scenes/viewer/default-surfaces.rib', '-o', out, '--res', '64x48', '--samples', '2']);
+      const cli = PNG.sync.read(await readFile(out));
+      expect([cli.width, cli.height]).toEqual([shown.width, shown.height]);
+      // SwiftShader (page) and lavapipe (CLI) round differently: channels may differ by a few
+      // levels, and a pixel on an edge may flip a sample. Tolerance: mean |difference| < 1 level,
+      // at most 2% of channels more than 4 levels apart.
+      let sum = 0;
+      let far = 0;
+      for (let i = 0; i < cli.data.length; i++) {
+        const d = Math.abs(cli.data[i]! - shown.rgba[i]!);
+        sum += d;
+        if (d > 4) far++;
+      }
+      expect(sum / cli.data.length).toBeLessThan(1);
+      expect(far / cli.data.length).toBeLessThan(0.02);
+      expect(meanBrightness(shown, () => true)).toBeGreaterThan(20); // not a blank picture
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('brightens the picture where a light falls when its intensity rises, without re-parsing; darkens when switched off', async () => {
+    await open('lit-spheres.rib');
+    const counters = await page.evaluate(() => ({ ...window.reyesViewer!.counters }));
+    const before = await picture(page);
+    const leftSphere = (x: number, y: number): boolean => Math.hypot(x - 20, y - 24) < 8;
+    let n = await renders(page);
+    await setNumber(page, '[data-light="2"] [data-param="intensity"] input[type="number"]', 24);
+    await waitForRender(page, n);
+    const brighter = await picture(page);
+    expect(meanBrightness(brighter, leftSphere)).toBeGreaterThan(meanBrightness(before, leftSphere) * 1.5);
+    const after = await page.evaluate(() => ({ ...window.reyesViewer!.counters }));
+    expect(after.parses).toBe(counters.parses);
+    expect(after.compiles).toBe(counters.compiles); // a parameter edit never recompiles
+
+    n = await renders(page);
+    await page.locator('[data-light="2"] [data-light-toggle]').uncheck();
+    await waitForRender(page, n);
+    const off = await picture(page);
+    expect(meanBrightness(off, leftSphere)).toBeLessThan(meanBrightness(before, leftSphere) * 0.7);
+    expect(await page.evaluate(() => window.reyesViewer!.counters.parses)).toBe(counters.parses);
+  });
+
+  it("changes only the selected object's pixels when its colour changes", async () => {
+    await open('lit-spheres.rib');
+    const box = (await page.locator('#picture').boundingBox())!;
+    // Canvas pixel (48, 24) is on the right sphere.
+    await page.mouse.click(box.x + (48.5 / 64) * box.width, box.y + (24.5 / 48) * box.height);
+    await expect.poll(() => page.locator('#material').getAttribute('data-selected'), { timeout: 60_000 }).toBe('1');
+    const mask = new Set(await page.evaluate(() => window.reyesViewer!.idMask(1)));
+    expect(mask.size).toBeGreaterThan(100);
+    const before = await picture(page);
+    const n = await renders(page);
+    await page.locator('#material input[data-material="color"]').fill('#00ff00');
+    await waitForRender(page, n);
+    const after = await picture(page);
+    const changed = changedPixels(before, after);
+    expect(changed.length).toBeGreaterThan(mask.size * 0.5);
+    // The pixel filter spreads an object's colour about a pixel past its edge.
+    const near = (k: number): boolean => {
+      const x = k % 64;
+      const y = Math.floor(k / 64);
+      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (mask.has((y + dy) * 64 + x + dx)) return true;
+      return false;
+    };
+    expect(changed.filter((k) => !near(k))).toEqual([]);
+  });
+
+  it('orbits with the mouse: a preview while moving, then the full-quality picture', async () => {
+    await open('lit-spheres.rib');
+    const before = await picture(page);
+    const start = await page.evaluate(() => window.reyesViewer!.renders.length);
+    const n = await renders(page);
+    const box = (await page.locator('#picture').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 30, { steps: 6 });
+    await page.mouse.up();
+    await waitForRender(page, n);
+    await page.waitForFunction((s) => {
+      const list = window.reyesViewer!.renders.slice(s);
+      return list.length > 0 && list[list.length - 1]!.quality === 'full' && document.querySelector('#viewport')!.getAttribute('data-render-state') === 'complete';
+    }, start, { timeout: 120_000 });
+    const qualities = await page.evaluate((s) => window.reyesViewer!.renders.slice(s).map((r) => r.quality), start);
+    expect(qualities[0]).toBe('preview');
+    expect(qualities.at(-1)).toBe('full');
+    expect(await page.locator('#picture').getAttribute('data-quality')).toBe('full');
+    expect(changedPixels(before, await picture(page)).length).toBeGreaterThan(200);
+  });
+
+  it('lists a RIB syntax error and a shader type error with file, line and column', async () => {
+    await page.goto(url);
+    await waitForRender(page, 0);
+    const rib = ['Format 64 48 1', 'Projection "perspective" "fov" 40', 'Translate 0 0 5', 'WorldBegin', 'Surface "badshader"', 'Sphere 1 -1 1 "wide"', 'Sphere 1 -1 1 360', 'WorldEnd', ''].join('\n');
+    const shader = ['surface badshader()', '{', '    float x = "text";', '    Ci = Cs;', '}', ''].join('\n');
+    await page.locator('#open-files').setInputFiles([
+      { name: 'bad.rib', mimeType: 'text/plain', buffer: Buffer.from(rib) },
+      { name: 'badshader.sl', mimeType: 'text/plain', buffer: Buffer.from(shader) },
+    ]);
+    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 60_000 }).toBe('bad.rib');
+    const messages = page.locator('#messages li');
+    await expect.poll(async () => (await messages.allTextContents()).join('\n'), { timeout: 60_000 }).toMatch(/bad\.rib:6:\d+ error: .*Sphere/);
+    const text = (await messages.allTextContents()).join('\n');
+    expect(text).toMatch(/badshader\.sl:3:\d+ error: /);
+    // The rest of the scene still renders.
+    await page.waitForFunction(() => document.querySelector('#viewport')?.getAttribute('data-render-state') !== 'rendering', undefined, { timeout: 120_000 });
+    expect(await page.locator('#viewport').getAttribute('data-render-state')).toBe('complete');
+    expect(pageErrors).toEqual([]);
+  });
+});
