@@ -47,9 +47,13 @@ AttributeBegin Surface "plastic" "Kd" [0.25] Sphere 1 -1 1 360 AttributeEnd
 AttributeBegin Surface "plastic" "Kd" [0.75] Sphere 1 -1 1 360 AttributeEnd
 AttributeBegin Surface "matte" Sphere 1 -1 1 360 AttributeEnd
 AttributeBegin Illuminate 1 0 Surface "plastic" Sphere 1 -1 1 360 AttributeEnd
+AttributeBegin Surface "plastic" Sphere 1 -1 1 360 Translate 1 0 0 Sphere 1 -1 1 360 AttributeEnd
 WorldEnd`);
     const provider = new RslShadingProvider();
-    const { instances: [a, b, c, d], warnings } = shadeAll(provider, frame);
+    const { instances: [a, b, c, d, e, f], warnings } = shadeAll(provider, frame);
+    // Primitives declared under one attribute state share their instance (one block in the frame).
+    expect(e).toBe(f);
+    expect(e).not.toBe(a);
     expect(warnings).toEqual([]);
     expect(a!.kernel).toBe(b!.kernel);
     expect(c!.kernel.key).not.toBe(a!.kernel.key);

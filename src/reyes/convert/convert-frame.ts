@@ -5,7 +5,7 @@ import type { Frame } from '../../rib/scene.ts';
 import type { GridLayout } from '../../rsl/grid-layout.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
-import type { ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
+import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { convertPatch, convertPatchMesh } from './patches.ts';
@@ -40,6 +40,8 @@ export function convertFrame(
   const records = new PrimitiveRecords();
   const pipelines: { kernel: ShadingKernel; blocks: Float32Array[]; floats: number; opaque: boolean }[] = [];
   const pipelineByKey = new Map<string, number>();
+  // A provider may hand the same instance to primitives that share a state: one block for them all.
+  const paramBaseOf = new Map<ShadingInstance, number>();
   let hasMatte = false;
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
@@ -58,9 +60,13 @@ export function convertFrame(
       pipelines.push({ kernel: instance.kernel, blocks: [], floats: 0, opaque: instance.kernel.opacityIsOs });
     }
     const entry = pipelines[pipeline]!;
-    const paramBase = entry.floats;
-    entry.blocks.push(instance.params);
-    entry.floats += Math.ceil(instance.params.length / 4) * 4;
+    let paramBase = paramBaseOf.get(instance);
+    if (paramBase === undefined) {
+      paramBase = entry.floats;
+      paramBaseOf.set(instance, paramBase);
+      entry.blocks.push(instance.params);
+      entry.floats += Math.ceil(instance.params.length / 4) * 4;
+    }
     if (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os')) entry.opaque = false;
     if (attributes.matte) hasMatte = true;
 

@@ -9,10 +9,11 @@
 import { mat4 } from 'gl-matrix';
 import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderCompiler, standardShaderSource } from '../../rsl/index.ts';
 import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
-import type { Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
+import type { Attributes, Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
 import { builtinSurfaceKernel } from './builtin-surfaces.ts';
 import { parameterOverrides, type InstanceValues } from './shader-params.ts';
 import type { ShadingInstance, ShadingKernel, ShadingRequest } from './shading-kernel.ts';
+import type { KernelSpaces } from './spaces.ts';
 
 export interface ShaderSourceFile {
   /** Names the source in messages (file:line:col). */
@@ -64,6 +65,9 @@ export class RslShadingProvider {
   readonly compiler: ShaderCompiler;
   private readonly resolved = new Map<string, Resolved | undefined>();
   private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
+  /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
+   * under one state share their block unless it depends on their object space. */
+  private readonly instances = new WeakMap<KernelSpaces, WeakMap<Attributes, Map<string, ShadingInstance>>>();
 
   constructor(private readonly options: RslShadingOptions = {}) {
     this.compiler = options.compiler ?? new ShaderCompiler();
@@ -71,6 +75,22 @@ export class RslShadingProvider {
 
   /** The ShadingKernelProvider. */
   readonly provide = (request: ShadingRequest): ShadingInstance => {
+    let perFrame = this.instances.get(request.spaces);
+    if (!perFrame) this.instances.set(request.spaces, (perFrame = new WeakMap()));
+    let perState = perFrame.get(request.attributes);
+    if (!perState) perFrame.set(request.attributes, (perState = new Map()));
+    const lightsKey = `${request.layout.maxVertices}:${request.lights.map((l) => l.id).join(',')}`;
+    const cached = perState.get(lightsKey);
+    if (cached) return cached;
+    const { instance, objectDependent } = this.shade(request);
+    if (!objectDependent) perState.set(lightsKey, instance);
+    return instance;
+  };
+
+  private shade(request: ShadingRequest): { instance: ShadingInstance; objectDependent: boolean } {
+    const builtin = (name: 'defaultsurface' | 'constant'): { instance: ShadingInstance; objectDependent: boolean } => ({
+      instance: { kernel: builtinSurfaceKernel(name, request.layout), params: NO_PARAMS }, objectDependent: false,
+    });
     const { attributes, layout, warn } = request;
     const searchPath = this.searchPath(request.options);
     const find = (ref: RibShaderRef | null, role: Role): Resolved | undefined => (ref ? this.resolve(ref.name, role, searchPath, warn) : undefined);
@@ -80,11 +100,11 @@ export class RslShadingProvider {
     const surfaceName = attributes.surface?.name ?? 'defaultsurface';
     // The default and constant surfaces need no lights: the built-in kernels shade them.
     const plain = !displacement && !atmosphere;
-    if (plain && surfaceName === 'defaultsurface') return { kernel: builtinSurfaceKernel('defaultsurface', layout), params: NO_PARAMS };
+    if (plain && surfaceName === 'defaultsurface') return builtin('defaultsurface');
     let surface = surfaceName === 'defaultsurface' ? undefined : find(attributes.surface, 'surface');
-    if (plain && surface?.standard && surfaceName === 'constant') return { kernel: builtinSurfaceKernel('constant', layout), params: NO_PARAMS };
+    if (plain && surface?.standard && surfaceName === 'constant') return builtin('constant');
     if (!surface && surfaceName !== 'defaultsurface') warn(`surface shader "${surfaceName}": using the default surface`);
-    if (!surface && plain) return { kernel: builtinSurfaceKernel('defaultsurface', layout), params: NO_PARAMS };
+    if (!surface && plain) return builtin('defaultsurface');
     surface ??= { ref: { ...DEFAULT_SURFACE, name: 'defaultsurface' }, standard: true, name: 'defaultsurface' };
 
     const lights = request.lights.flatMap((light) => {
@@ -111,7 +131,7 @@ export class RslShadingProvider {
       if (!(error instanceof RslCompileError)) throw error;
       const names = [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)].filter((r) => r !== undefined).map((r) => r.name);
       warn(`shading pipeline (${names.join(', ')}) does not compile; using the default surface:\n${error.message}`);
-      return { kernel: builtinSurfaceKernel('defaultsurface', layout), params: NO_PARAMS };
+      return builtin('defaultsurface');
     }
     for (const d of compiled.diagnostics) if (d.severity === 'warning') warn(formatDiagnostic(d));
     if (compiled.layout.recordFloats !== layout.recordFloats) {
@@ -131,8 +151,10 @@ export class RslShadingProvider {
     for (const instance of instances) warnUnknown(compiled, instance, warn);
     const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
     const opacityIsOs = [surface, displacement, atmosphere].every((r) => r === undefined || (r.standard && OPACITY_KEEPING.has(r.name)));
-    return { kernel: this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], opacityIsOs), params: packParameters(compiled, overrides) };
-  };
+    const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], opacityIsOs);
+    const objectDependent = compiled.params.entries.some((e) => e.space === 'object');
+    return { instance: { kernel, params: packParameters(compiled, overrides) }, objectDependent };
+  }
 
   /** The RIB's Option "searchpath" "shader" (`&` = the configured path), else the configured path. */
   private searchPath(options: Options): readonly string[] {
