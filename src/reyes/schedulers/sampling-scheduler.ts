@@ -8,8 +8,8 @@ import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import type { DicedGrids } from '../stages/dice.ts';
 import { filterRegion } from '../stages/filter.ts';
 import {
-  countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSubpixels, SAMPLE_POINT_BYTES, sampleAndComposite, sampleOpaque,
-  SUBPIXEL_BYTES, type SampleCounts, type SubpixelBuffer, type SubpixelRect,
+  countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSubpixels, SAMPLE_PAYLOAD_BYTES, SAMPLE_POINT_BYTES, sampleAndComposite,
+  sampleOpaque, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, type SampleCounts, type SubpixelBuffer, type SubpixelRect,
 } from '../stages/sample.ts';
 import { canSplit, splitRegion } from './regions.ts';
 
@@ -41,14 +41,19 @@ export async function sampleRegion(
   const subpixels = rect.width * rect.height;
   const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
   const free = frame.gpu.allocator.free();
+  // Besides the budget, each buffer must fit one storage binding (128 MiB on many adapters).
+  const { limits } = frame.gpu;
+  const maxBinding = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
+  const subpixelsBind = subpixels * SUBPIXEL_COLOR_BYTES <= maxBinding;
   let sub: SubpixelBuffer | undefined;
   try {
     if (frame.opaque) {
-      if (subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect);
+      if (subpixelsBind && subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect);
     } else {
       const total = await countSamples(frame, ready, diced, counts, rect);
       // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
-      if (total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free) {
+      const fitsBudget = total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free;
+      if (fitsBudget && subpixelsBind && total * SAMPLE_PAYLOAD_BYTES <= maxBinding) {
         sub = await sampleAndComposite(frame, ready, diced, counts, rect, total);
       }
     }

@@ -25,6 +25,10 @@ export interface SubpixelBuffer {
 
 /** Bytes per sample point: key 8, value 4, payload 32, sort's spare keys and values 12, digit counts ~2. */
 export const SAMPLE_POINT_BYTES = 58;
+/** The largest per-sample buffer (the payload): one binding must hold it for the whole region. */
+export const SAMPLE_PAYLOAD_BYTES = 32;
+/** The largest per-subpixel buffer (the colour). */
+export const SUBPIXEL_COLOR_BYTES = 16;
 /** Bytes per subpixel of the transparent path: colour 16, depth 4, run start and end 8. */
 export const SUBPIXEL_BYTES = 28;
 /** Bytes per subpixel of the opaque path: depth, owner, colour, depth out. */
@@ -108,7 +112,7 @@ export async function sampleAndComposite(
   try {
     const keys = recorder.scratch('sample keys', Math.max(1, total) * 8);
     const values = recorder.scratch('sample values', Math.max(1, total) * 4);
-    const payload = recorder.scratch('sample payload', Math.max(1, total) * 32);
+    const payload = recorder.scratch('sample payload', Math.max(1, total) * SAMPLE_PAYLOAD_BYTES);
     const runStart = recorder.scratch('run start', subpixels * 4);
     const runEnd = recorder.scratch('run end', subpixels * 4);
     await timed(frame, 'sample', async () => {
@@ -176,7 +180,7 @@ function fill(device: GPUDevice, buffer: GPUBuffer, count: number, word: number)
 
 function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
   const subpixels = rect.width * rect.height;
-  const color = frame.gpu.allocator.createBuffer({ label: 'subpixel colour', size: subpixels * 16, usage: storage() });
+  const color = frame.gpu.allocator.createBuffer({ label: 'subpixel colour', size: subpixels * SUBPIXEL_COLOR_BYTES, usage: storage() });
   try {
     return { rect, color, depth: frame.gpu.allocator.createBuffer({ label: 'subpixel depth', size: subpixels * 4, usage: storage() }) };
   } catch (error) {
