@@ -6,14 +6,16 @@
 //   merging, DCE, derivative relocation) ─▶ WGSL: one kernel, one workgroup per grid.
 //
 // compilePipeline() is the entry point; gridLayout() says how grids sit in memory (the dicer writes
-// exactly that); packParameters() fills the parameter block the kernel reads. interpret() is the
+// exactly that); packParameters() fills the parameter block the kernel reads, including the space
+// matrices (ParamLayout.spaceMatrices: each instance's "shader" space and the primitive's "object"
+// space live in the block, the frame-wide spaces in FrameUniforms). interpret() is the
 // reference: it runs a compiled pipeline's IR on the CPU for one small grid, with the kernel's
 // finite-difference derivatives, and counts light-shader calls as kernels compiled with
 // countLightEvaluations do. Node-only file access (#include, shader search path) lives in
 // node-resolver.ts, which this module does not import.
 export { compilePipeline, pipelineKey, ShaderCompiler } from './compile.ts';
 export type { CompiledPipeline, PipelineDescription, ShaderRef } from './compile.ts';
-export type { ParamEntry, ParamLayout } from './lower.ts';
+export type { ParamEntry, ParamLayout, SpaceMatrixEntry } from './lower.ts';
 export { packParameters } from './params.ts';
 export {
   FRAME_UNIFORMS_BYTES, FRAME_UNIFORMS_WGSL, frameUniformWords, GRID_INFO_WORDS, gridLayout, OUTPUT_GRID_VARIABLES, SPACES,

@@ -28,8 +28,23 @@ export interface ParamEntry {
   fromPrimitiveVariable: boolean;
 }
 
+/**
+ * A space matrix in the parameter block: 32 floats at `offset` bytes, the space → current (camera)
+ * matrix then its inverse, both column-major. "shader" space is per shader instance
+ * (`__shaderToCurrent` of 'surface', 'light0', ...); "object" space is per primitive, one for the
+ * whole pipeline (`__objectToCurrent`, instance 'object'). Only spaces the pipeline uses are there.
+ */
+export interface SpaceMatrixEntry {
+  instance: string;
+  name: '__shaderToCurrent' | '__objectToCurrent';
+  space: 'shader' | 'object';
+  offset: number;
+}
+
 export interface ParamLayout {
   entries: ParamEntry[];
+  /** Per-instance "shader" and per-primitive "object" space matrices (packParameters fills them). */
+  spaceMatrices: SpaceMatrixEntry[];
   /** Bytes of one parameter block (16-byte aligned). */
   blockBytes: number;
 }
@@ -78,6 +93,7 @@ interface InstanceContext {
 export class Lowerer {
   readonly module: IrModule = { vars: new Map(), main: [], lights: [], nextValue: 0 };
   readonly params: ParamEntry[] = [];
+  readonly spaceMatrices: SpaceMatrixEntry[] = [];
   private paramBytes = 0;
   private nextVar = 0;
   private nextLoop = 1;
@@ -107,7 +123,7 @@ export class Lowerer {
   }
 
   paramLayout(): ParamLayout {
-    return { entries: this.params, blockBytes: Math.max(16, Math.ceil(this.paramBytes / 16) * 16) };
+    return { entries: this.params, spaceMatrices: this.spaceMatrices, blockBytes: Math.max(16, Math.ceil(this.paramBytes / 16) * 16) };
   }
 
   // ---- variables and values ----
@@ -227,7 +243,7 @@ export class Lowerer {
       else {
         v = this.call(t, `rsl_param_${t}(${word + k * per}u)`, []);
         const s = space !== undefined ? spaceIndex(space) : undefined;
-        if (s !== undefined && s !== 0) v = this.call('vec3', `rsl_transform_${sym.type.name}(frame.toCurrent[${s}], $0)`, [v]);
+        if (s !== undefined && s !== 0) v = this.call('vec3', `rsl_transform_${sym.type.name}(${this.spaceMatrix(s, false)}, $0)`, [v]);
       }
       this.store(variable, v, elements > 1 || sym.type.arrayLength !== undefined ? this.constant('f32', [k]) : undefined);
     }
@@ -514,7 +530,7 @@ export class Lowerer {
         this.diagnostics.error(e.pos, `unknown space "${e.space}"; expected one of current, camera, world, object, shader, screen, raster, NDC`);
         return v;
       }
-      return f === 0 ? v : this.binary('mat4', 'matmul', v, this.call('mat4', `frame.toCurrent[${f}]`, []));
+      return f === 0 ? v : this.binary('mat4', 'matmul', v, this.call('mat4', this.spaceMatrix(f, false), []));
     }
     this.diagnostics.error(e.pos, `a space name on a ${e.to} cast is not supported yet`);
     return v;
@@ -530,9 +546,27 @@ export class Lowerer {
     }
     if (f === t) return v;
     let r = v;
-    if (f !== 0) r = this.call('vec3', `rsl_transform_${kind}(frame.toCurrent[${f}], $0)`, [r]);
-    if (t !== 0) r = this.call('vec3', `rsl_transform_${kind}(frame.fromCurrent[${t}], $0)`, [r]);
+    if (f !== 0) r = this.call('vec3', `rsl_transform_${kind}(${this.spaceMatrix(f, false)}, $0)`, [r]);
+    if (t !== 0) r = this.call('vec3', `rsl_transform_${kind}(${this.spaceMatrix(t, true)}, $0)`, [r]);
     return r;
+  }
+
+  /**
+   * The WGSL expression of space k → current (or current → space k when `inverse`): FrameUniforms for
+   * the frame-wide spaces; the parameter block for "shader" (the current instance's) and "object"
+   * (the primitive's), whose matrices are allocated on first use.
+   */
+  private spaceMatrix(k: number, inverse: boolean): string {
+    const space = k === spaceIndex('shader') ? 'shader' : k === spaceIndex('object') ? 'object' : undefined;
+    if (space === undefined) return `frame.${inverse ? 'fromCurrent' : 'toCurrent'}[${k}]`;
+    const instance = space === 'shader' ? this.ctx.instance : 'object';
+    let entry = this.spaceMatrices.find((m) => m.instance === instance && m.space === space);
+    if (!entry) {
+      entry = { instance, name: space === 'shader' ? '__shaderToCurrent' : '__objectToCurrent', space, offset: this.paramBytes };
+      this.spaceMatrices.push(entry);
+      this.paramBytes += 32 * 4;
+    }
+    return `rsl_param_mat4(${entry.offset / 4 + (inverse ? 16 : 0)}u)`;
   }
 
   private constantString(e: Expr | undefined): string | undefined {

@@ -1,10 +1,18 @@
 // Packing shader and light parameter values into the GPU parameter block, following the layout the
 // compiler returned: the page edits values here and never recompiles.
+import { invert4 } from './grid-layout.ts';
 import type { CompiledPipeline } from './compile.ts';
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /**
  * One parameter block: defaults, with `overrides` by "instance.name" (e.g. "light0.intensity") or by
  * plain name (every instance with that parameter). Strings are stored as their tokens.
+ *
+ * The space matrices (ParamLayout.spaceMatrices) take 16 numbers, space → current (camera),
+ * column-major, by "surface.__shaderToCurrent", "light0.__shaderToCurrent", ... and
+ * "__objectToCurrent" (or "object.__objectToCurrent"); the inverse is computed here. Absent ones are
+ * the identity, i.e. that space is camera space.
  */
 export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'strings'>, overrides: Record<string, number[] | string> = {}): Float32Array {
   const block = new Float32Array(compiled.params.blockBytes / 4);
@@ -17,6 +25,13 @@ export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'stri
       // A string the shaders never mention cannot equal any of theirs: give it a fresh token.
       words[at] = token >= 0 ? token : compiled.strings.length;
     } else block.set(value, at);
+  }
+  for (const entry of compiled.params.spaceMatrices ?? []) {
+    const given = overrides[`${entry.instance}.${entry.name}`] ?? overrides[entry.name];
+    const m = Array.isArray(given) && given.length === 16 ? given : IDENTITY;
+    block.set(m, entry.offset / 4);
+    // Invert what the kernel will read (f32), so both matrices agree.
+    block.set(invert4(Array.from(m, Math.fround)), entry.offset / 4 + 16);
   }
   return block;
 }

@@ -38,6 +38,14 @@ function value(provider: RslShadingProvider, shaded: ShadingInstance, instance: 
   return Array.from(shaded.params.subarray(entry.offset / 4, entry.offset / 4 + n));
 }
 
+/** The space matrix (space → camera, 16 floats) of an instance in a primitive's parameter block. */
+function spaceMatrix(provider: RslShadingProvider, shaded: ShadingInstance, instance: string): mat4 {
+  const compiled = provider.compiled(shaded.kernel.key);
+  const entry = compiled?.params.spaceMatrices.find((m) => m.instance === instance);
+  if (!entry) throw new Error(`no space matrix for ${instance}`);
+  return shaded.params.slice(entry.offset / 4, entry.offset / 4 + 16) as unknown as mat4;
+}
+
 const HEADER = 'Format 32 24 1\nProjection "perspective" "fov" 40\nTranslate 0 0 5\nWorldBegin\n';
 
 describe('RslShadingProvider', () => {
@@ -77,14 +85,21 @@ WorldEnd`);
     const provider = new RslShadingProvider();
     const { instances: [shaded] } = shadeAll(provider, frame);
     const camera = (world: number[]): number[] => Array.from(vec3.transformMat4(vec3.create(), world as vec3, frame.camera.worldToCamera as unknown as mat4));
-    // The kernel transforms "shader"-space parameters by toCurrent[shader] (world here): undo it.
-    const spaces = kernelSpaces(frameCamera(frame));
-    const kernelValue = (v: number[]): number[] => Array.from(vec3.transformMat4(vec3.create(), v as vec3, spaces.shader));
     const close = (got: number[], want: number[]): void => got.forEach((g, k) => expect(g).toBeCloseTo(want[k]!, 5));
-    close(kernelValue(value(provider, shaded!, 'light0', 'from')), camera([1, 3, 3]));
-    // distantlight's defaults: from = point "shader" (0,0,0), to = point "shader" (0,0,1).
+    // pointlight's from is a "shader" point: the RIB value in the light's space, loaded by the kernel
+    // through light0's own shader → camera matrix.
+    const light0 = (v: number[]): number[] => Array.from(vec3.transformMat4(vec3.create(), v as vec3, spaceMatrix(provider, shaded!, 'light0')));
+    close(light0(value(provider, shaded!, 'light0', 'from')), camera([1, 3, 3]));
+    close(value(provider, shaded!, 'light0', 'from'), [0, 1, 0]);
+    // distantlight's defaults: from = point "shader" (0,0,0), to = point "shader" (0,0,1); the kernel
+    // transforms them by the instance's own shader → camera matrix from the block.
+    const toCamera = spaceMatrix(provider, shaded!, 'light1');
+    close(Array.from(mat4.multiply(mat4.create(), frame.camera.worldToCamera as unknown as mat4, mat4.fromTranslation(mat4.create(), [1, 2, 3]))), Array.from(toCamera));
+    const kernelValue = (v: number[]): number[] => Array.from(vec3.transformMat4(vec3.create(), v as vec3, toCamera));
     close(kernelValue(value(provider, shaded!, 'light1', 'from')), camera([1, 2, 3]));
     close(kernelValue(value(provider, shaded!, 'light1', 'to')), camera([1, 2, 4]));
+    // The stored values are the defaults themselves, in shader space.
+    close(value(provider, shaded!, 'light1', 'to'), [0, 0, 1]);
   });
 
   it('finds shaders through the lookup with the RIB search path, "&" standing for the configured one', async () => {

@@ -19,7 +19,7 @@ import { BUILTINS } from '../../src/rsl/stdlib.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { CORPUS, STUBBED, UNSUPPORTED } from './corpus/index.ts';
 import { runOnGpu } from './corpus/gpu-runner.ts';
-import { GRIDS, TO_CURRENT } from './corpus/inputs.ts';
+import { GRIDS, SPACE_OVERRIDES, TO_CURRENT } from './corpus/inputs.ts';
 import type { Batch } from './corpus/snippet.ts';
 import { batches, OUTPUTS, shaderSource } from './corpus/snippet.ts';
 
@@ -34,7 +34,7 @@ function close(actual: number, reference: number): boolean {
 
 function inputFor(batch: Batch, compiled: CompiledPipeline): InterpreterInput {
   const g = GRIDS[batch.grid];
-  return { nu: g.nu, nv: g.nv, grid: g.grid, params: packParameters(compiled, batch.overrides), toCurrent: TO_CURRENT, time: 0.25 };
+  return { nu: g.nu, nv: g.nv, grid: g.grid, params: packParameters(compiled, { ...SPACE_OVERRIDES, ...batch.overrides }), toCurrent: TO_CURRENT, time: 0.25 };
 }
 
 /** Compiles a batch; when it fails, names the snippet that does not compile alone. */

@@ -9,7 +9,7 @@ import { interpret } from '../../src/rsl/interpreter/interpreter.ts';
 import { packParameters } from '../../src/rsl/params.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { runOnGpu } from './corpus/gpu-runner.ts';
-import { GRIDS, TO_CURRENT } from './corpus/inputs.ts';
+import { GRIDS, SPACE_OVERRIDES, TO_CURRENT } from './corpus/inputs.ts';
 
 const gpu = useGpuRuntime();
 
@@ -36,7 +36,7 @@ const OVERRIDES = { 'light0.from': [0.5, 1, -1], 'light0.intensity': [5] };
 async function counts(description: PipelineDescription): Promise<{ gpu: number[][]; cpu: number[][]; ci: number[][]; sites: number }> {
   const compiled = compilePipeline({ ...description, lights: LIGHTS, maxVertices: 16, countLightEvaluations: true });
   const g = GRIDS.curved;
-  const input = { nu: g.nu, nv: g.nv, grid: g.grid, params: packParameters(compiled, OVERRIDES), toCurrent: TO_CURRENT };
+  const input = { nu: g.nu, nv: g.nv, grid: g.grid, params: packParameters(compiled, { ...SPACE_OVERRIDES, ...OVERRIDES }), toCurrent: TO_CURRENT };
   const result = await runOnGpu(gpu(), compiled, input);
   return { gpu: result.lightEvaluations!, cpu: interpret(compiled, input).lightEvaluations, ci: result.grid.Ci!, sites: compiled.lightEvaluationSites };
 }

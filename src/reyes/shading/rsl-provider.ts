@@ -66,7 +66,8 @@ export class RslShadingProvider {
   private readonly resolved = new Map<string, Resolved | undefined>();
   private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
   /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
-   * under one state share their block unless it depends on their object space. */
+   * under one state share their block unless the pipeline uses "object" space (the block holds the
+   * primitive's object → camera matrix). */
   private readonly instances = new WeakMap<KernelSpaces, WeakMap<Attributes, Map<string, ShadingInstance>>>();
 
   constructor(private readonly options: RslShadingOptions = {}) {
@@ -152,7 +153,8 @@ export class RslShadingProvider {
     const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
     const opacityIsOs = [surface, displacement, atmosphere].every((r) => r === undefined || (r.standard && OPACITY_KEEPING.has(r.name)));
     const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], opacityIsOs);
-    const objectDependent = compiled.params.entries.some((e) => e.space === 'object');
+    // Only the object → camera matrix differs between primitives of one attribute state.
+    const objectDependent = compiled.params.spaceMatrices.some((m) => m.space === 'object');
     return { instance: { kernel, params: packParameters(compiled, overrides) }, objectDependent };
   }
 

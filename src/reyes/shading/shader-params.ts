@@ -2,7 +2,9 @@
 // (Surface, LightSource, ...) for point, vector and normal parameters are in the shader's space
 // (the transform current at the call), and shader defaults such as `point "shader" (0,0,0)` are in
 // the space they name; both are brought to camera space here, then stored so that the kernel's own
-// load-time transform (frame.toCurrent[space] for a default's space) lands on the camera value.
+// load-time transform (the default's space → camera) lands on the camera value. The kernel reads
+// "shader" space (per instance) and "object" space (per primitive) from the parameter block's space
+// matrices, filled here too; the other spaces from FrameUniforms.
 import { mat4, vec3 } from 'gl-matrix';
 import type { CompiledPipeline, ParamEntry } from '../../rsl/index.ts';
 import { spaceIndex } from '../../rsl/grid-layout.ts';
@@ -81,11 +83,14 @@ function entryValue(entry: ParamEntry, instance: InstanceValues, ctx: PackContex
   if (entry.space === undefined) return camera;
   // The kernel applies toCurrent[space] on load: store the value in that (kernel) space.
   const kind = entry.type as 'point' | 'vector' | 'normal';
-  const fromCamera = mat4.invert(mat4.create(), spaceToKernel(entry.space, ctx)) ?? mat4.create();
+  const fromCamera = mat4.invert(mat4.create(), spaceToKernel(entry.space, instance, ctx)) ?? mat4.create();
   return mapTriples(camera, (t) => transformTriple(kind, fromCamera, t));
 }
 
-function spaceToKernel(space: string, ctx: PackContext): mat4 {
+/** The matrix the kernel applies on load for a default given in `space`. */
+function spaceToKernel(space: string, instance: InstanceValues, ctx: PackContext): mat4 {
+  if (space === 'shader') return instance.shaderToCamera;
+  if (space === 'object') return ctx.objectToCamera;
   return ctx.kernelSpaces[(space === 'current' ? 'camera' : space) as SpaceName] ?? mat4.create();
 }
 
@@ -97,6 +102,12 @@ export function parameterOverrides(compiled: Pick<CompiledPipeline, 'params'>, i
     if (!instance) continue;
     const value = entryValue(entry, instance, ctx);
     if (value !== undefined) overrides[`${entry.instance}.${entry.name}`] = value;
+  }
+  // Space matrices: an instance's shader → camera (world → camera for an instance the RIB did not
+  // name, e.g. the default surface standing in for a missing one), the primitive's object → camera.
+  for (const m of compiled.params.spaceMatrices ?? []) {
+    const matrix = m.space === 'object' ? ctx.objectToCamera : (instances.find((i) => i.instance === m.instance)?.shaderToCamera ?? ctx.kernelSpaces.world);
+    overrides[`${m.instance}.${m.name}`] = Array.from(matrix);
   }
   return overrides;
 }

@@ -1,8 +1,9 @@
 // The coordinate spaces a shading kernel sees: FrameUniforms holds one space → camera matrix per
-// named space (src/rsl/grid-layout.ts SPACES) for the whole dispatch. "object" and "shader" really
-// differ per primitive and per shader instance, but one dispatch shades many primitives, so the
-// kernel gets world space for both; parameter packing (shader-params.ts) compensates for point
-// parameters, so only shader code that itself calls transform("shader"/"object", ...) sees world.
+// named space (src/rsl/grid-layout.ts SPACES) for the whole dispatch. "object" and "shader" differ
+// per primitive and per shader instance, so compiled RSL kernels read those two from the parameter
+// block instead (ParamLayout.spaceMatrices, filled by shader-params.ts: each instance's
+// shader → camera, the primitive's object → camera); the FrameUniforms slots of those two hold
+// world → camera, which only kernels that ignore the parameter block (the built-in surfaces) see.
 import { mat4 } from 'gl-matrix';
 import { frameUniformWords, SPACES, type SpaceName } from '../../rsl/grid-layout.ts';
 import type { FrameCamera } from '../camera.ts';

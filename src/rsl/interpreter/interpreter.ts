@@ -26,7 +26,9 @@ export interface InterpreterInput {
   grid: GridValues;
   /** The packed parameter block (packParameters). */
   params: Float32Array;
-  /** Space → camera matrices (column-major, as frameUniformWords takes them); identity when absent. */
+  /** Space → camera matrices (column-major, as frameUniformWords takes them); identity when absent.
+   * Compiled pipelines read "shader" and "object" space from the parameter block (ParamLayout.spaceMatrices,
+   * filled by packParameters), not from here. */
   toCurrent?: Partial<Record<SpaceName, ArrayLike<number>>>;
   time?: number;
   /** Index of the grid in its dispatch: seeds random() as the kernel does. */

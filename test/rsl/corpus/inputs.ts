@@ -121,3 +121,7 @@ export const LIGHT_SETS: Record<string, { lights: ShaderRef[]; overrides: Record
   },
   custom: { lights: [{ source: CATEGORY_LIGHT }, { source: SUN_LIGHT }, { source: CONE_LIGHT }, 'ambientlight'], overrides: { 'light3.intensity': [0.2] } },
 };
+
+/** packParameters overrides giving every instance's "shader" space and the primitive's "object" space
+ * TO_CURRENT's matrices (the kernels read those two from the parameter block, not FrameUniforms). */
+export const SPACE_OVERRIDES: Record<string, number[]> = { __objectToCurrent: TO_CURRENT.object!, __shaderToCurrent: TO_CURRENT.shader! };
