@@ -43,7 +43,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-o, --output <file>', 'PNG to write (default: the scene\'s file Displays)')
     .option('--res <WxH>', 'resolution, overriding Format')
     .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples')
-    .option('--budget <MiB>', 'GPU memory budget in MiB (default: what the adapter allows)')
+    .option('--budget <MiB>', 'GPU memory budget in MiB, overriding the RIB\'s Option "limits" "gpumemory" [MiB] (default: what the adapter allows)')
     .option('--bucket <n>', 'classic bucket mode with n × n buckets instead of the schedulers')
     .option('--stats <file>', 'write per-frame statistics as JSON')
     .option('--frame <k>', 'render frame k (0-based; default 0)')

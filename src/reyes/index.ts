@@ -27,6 +27,8 @@
  *                                   filter's half width), read back into the float image
  *       ─▶ src/image/: exposure, quantize with dither, PNG.
  *
+ * The memory budget is RenderOptions.budgetBytes (the CLI's --budget), else the RIB's
+ * `Option "limits" "gpumemory" [MiB]` (render-frame.ts ribBudgetBytes), else what the runtime allows.
  * Bucket mode (`bucketSize`) runs the same stages over fixed tiles without splitting. Statistics
  * per frame are in stats.ts. Shading kernels plug in through shading/shading-kernel.ts: by default
  * shading/rsl-provider.ts compiles one kernel per composition (surface, displacement, atmosphere,
@@ -36,7 +38,7 @@
  * shaders. shading/builtin-surfaces.ts keeps the default and constant surfaces as WGSL kernels: used
  * for those surfaces and as the fallback when a composition cannot be compiled.
  */
-export { renderFrame } from './render-frame.ts';
+export { renderFrame, ribBudgetBytes } from './render-frame.ts';
 export type { RenderOptions, RenderedFrame } from './render-frame.ts';
 export { frameCamera } from './camera.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';

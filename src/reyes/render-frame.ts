@@ -2,7 +2,7 @@
 // by the dicing scheduler (or fixed buckets), each region's pixels filtered into the image.
 import { gridLayout } from '../rsl/grid-layout.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
-import type { Frame } from '../rib/scene.ts';
+import type { Frame, Options } from '../rib/scene.ts';
 import { createFloatImage, type FloatImage } from '../image/image.ts';
 import { pixelFilterCode } from '../image/pixel-filters.ts';
 import { frameCamera, type FrameCamera } from './camera.ts';
@@ -21,7 +21,7 @@ export interface RenderOptions {
   resolution?: [number, number];
   /** --samples: overrides PixelSamples (n × n). */
   samples?: number;
-  /** Memory budget in bytes; default the runtime's. */
+  /** Memory budget in bytes; default the RIB's `Option "limits" "gpumemory" [MiB]`, else the runtime's. */
   budgetBytes?: number;
   /** Bucket mode: fixed N × N buckets instead of the schedulers. */
   bucketSize?: number;
@@ -78,9 +78,10 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
 
   const allocator = gpu.allocator;
   const previousBudget = allocator.budget;
-  if (options.budgetBytes !== undefined) {
+  const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
+  if (budgetBytes !== undefined) {
     allocator.trim();
-    allocator.setBudget(options.budgetBytes);
+    allocator.setBudget(budgetBytes);
   }
   stats.budgetBytes = allocator.budget;
   allocator.resetPeak();
@@ -119,7 +120,7 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
   } finally {
     for (const buffer of owned) allocator.release(buffer);
     stats.peakBytes = allocator.peak;
-    if (options.budgetBytes !== undefined) {
+    if (budgetBytes !== undefined) {
       allocator.trim();
       allocator.setBudget(previousBudget);
     }
@@ -127,6 +128,19 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
   stats.totalMs = performance.now() - started;
   stats.warnings = warnings;
   return { image, camera, stats, warnings };
+}
+
+/** The budget a RIB asks for with `Option "limits" "gpumemory" [MiB]`, in bytes; undefined when absent
+ * (or not a positive number, with a warning). */
+export function ribBudgetBytes(options: Options, warn: (message: string) => void = () => {}): number | undefined {
+  const param = options.user['limits']?.find((p) => p.name === 'gpumemory');
+  if (!param) return undefined;
+  const mib = param.values[0];
+  if (typeof mib !== 'number' || !(mib > 0)) {
+    warn(`Option "limits" "gpumemory" must be a positive number of MiB; ignored`);
+    return undefined;
+  }
+  return Math.floor(mib * 1024 * 1024);
 }
 
 let standardProvider: RslShadingProvider | undefined;

@@ -47,4 +47,23 @@ describe('budget invariance', () => {
     const frame = await frameFromText(scene(1));
     await expect(render(gpu(), frame, { budgetBytes: 64 * 1024 })).rejects.toBeInstanceOf(BudgetTooSmallError);
   });
+
+  it('Option "limits" "gpumemory" [MiB] sets the budget; RenderOptions.budgetBytes (--budget) overrides it', async () => {
+    const frame = await frameFromText(`Option "limits" "gpumemory" [2]\n${scene(1)}`);
+    const fromRib = await render(gpu(), frame);
+    expect(fromRib.rendered.warnings).toEqual([]);
+    expect(fromRib.rendered.stats.budgetBytes).toBe(2 * MiB);
+    expect(fromRib.rendered.stats.peakBytes).toBeLessThanOrEqual(2 * MiB);
+    expect(fromRib.rendered.stats.dicingSplits + fromRib.rendered.stats.samplingSplits).toBeGreaterThan(0);
+    const overridden = await render(gpu(), frame, { budgetBytes: 32 * MiB });
+    expect(overridden.rendered.stats.budgetBytes).toBe(32 * MiB);
+    expect(compareImages(overridden.image, fromRib.image).max).toBeLessThanOrEqual(1);
+    // Too small for any region, from the RIB alone.
+    const tiny = await frameFromText(`Option "limits" "gpumemory" [0.0625]\n${scene(1)}`);
+    await expect(render(gpu(), tiny)).rejects.toBeInstanceOf(BudgetTooSmallError);
+    // Not a positive number: a warning, and the runtime's budget.
+    const bad = await render(gpu(), await frameFromText(`Option "limits" "gpumemory" [-1]\n${scene(1)}`));
+    expect(bad.rendered.warnings).toContain('Option "limits" "gpumemory" must be a positive number of MiB; ignored');
+    expect(bad.rendered.stats.budgetBytes).toBe(gpu().allocator.budget);
+  });
 });
