@@ -1,6 +1,6 @@
 // What every stage of a frame shares on the GPU: the runtime, the camera, the grid layout, the
 // primitive records, the shading pipelines, the sampling settings and the statistics.
-import type { GpuRuntime } from '../gpu/runtime.ts';
+import type { CommandRecorder, GpuRuntime } from '../gpu/runtime.ts';
 import type { GridLayout } from '../rsl/grid-layout.ts';
 import type { FrameCamera } from './camera.ts';
 import type { ShadingPipeline } from './convert/convert-frame.ts';
@@ -26,6 +26,22 @@ export interface FrameGpu {
   /** True when every sample is opaque and nothing is a matte: the atomic-depth fast path applies. */
   opaque: boolean;
   stats: FrameStats;
+  /** Time passes with timestamp queries (FrameStats.stageGpuMs); false when the adapter cannot. */
+  profile: boolean;
+}
+
+export type Stage = keyof FrameStats['stageMs'];
+
+/** A command recorder whose passes are timed on the GPU when the frame profiles. */
+export function stageRecorder(frame: FrameGpu, label: string): CommandRecorder {
+  return frame.gpu.recorder(label, { profile: frame.profile });
+}
+
+/** Adds a submitted recorder's GPU pass times to the stage (or, per pass label, the stage `stage` picks). */
+export function addGpuTimes(frame: FrameGpu, recorder: CommandRecorder, stage: Stage | ((passLabel: string) => Stage)): void {
+  const times = frame.stats.stageGpuMs;
+  if (!recorder.timings || !times) return;
+  for (const t of recorder.timings) times[typeof stage === 'string' ? stage : stage(t.label)] += t.milliseconds;
 }
 
 /** Elements of a ready piece / queue record: prim, depth, u0, u1, v0, v1, nu, nv. */

@@ -43,7 +43,7 @@ export type { RenderOptions, RenderedFrame } from './render-frame.ts';
 export { frameCamera } from './camera.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';
 export { BudgetTooSmallError } from './errors.ts';
-export type { FrameStats } from './stats.ts';
+export type { FrameStats, StageTimes } from './stats.ts';
 export type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading/shading-kernel.ts';
 export { builtinShadingProvider, builtinSurfaceKernel } from './shading/builtin-surfaces.ts';
 export { RslShadingProvider } from './shading/rsl-provider.ts';

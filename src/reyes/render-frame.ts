@@ -14,6 +14,7 @@ import { tiles } from './schedulers/regions.ts';
 import { RslShadingProvider } from './shading/rsl-provider.ts';
 import type { ShadingKernelProvider } from './shading/shading-kernel.ts';
 import { kernelSpaces } from './shading/spaces.ts';
+import { PassProfiler } from '../gpu/pass-profiler.ts';
 import { emptyStats, type FrameStats } from './stats.ts';
 
 export interface RenderOptions {
@@ -30,6 +31,9 @@ export interface RenderOptions {
   shading?: ShadingKernelProvider;
   /** Grid size limit; default the largest workgroup the device allows, at most 256. */
   maxVertices?: number;
+  /** Times each stage's passes on the GPU with timestamp queries (FrameStats.stageGpuMs) where the
+   * adapter offers 'timestamp-query'; default true. */
+  gpuTimings?: boolean;
   /** Turns the opaque fast path off (for comparisons). */
   noOpaqueFastPath?: boolean;
 }
@@ -76,6 +80,8 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
     primitiveRecords: converted.records.count,
   });
 
+  const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
+  if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 };
   const allocator = gpu.allocator;
   const previousBudget = allocator.budget;
   const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
@@ -101,7 +107,7 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
         filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
         apron: Math.ceil(Math.max(filterOption.xWidth, filterOption.yWidth) / 2),
         opaque: !options.noOpaqueFastPath && !converted.hasMatte && converted.pipelines.every((p) => p.opaque),
-        stats,
+        stats, profile,
       };
       stats.opaqueFastPath = frameGpu.opaque;
       const words = new Uint32Array(converted.records.floats().buffer, 0, converted.records.count * RECORD.floats);

@@ -1,6 +1,9 @@
 // Per-frame statistics (`--stats`): how much work each stage did, how the schedulers cut the
 // frame, the peak bytes the allocator saw and the time per stage (wall time around each submitted
-// stage, including the read-backs the schedulers need).
+// stage, including the read-backs the schedulers need; and, on adapters with 'timestamp-query', the
+// GPU time of each stage's compute passes from timestamp queries).
+
+export interface StageTimes { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number }
 
 export interface FrameStats {
   resolution: [number, number];
@@ -27,7 +30,11 @@ export interface FrameStats {
   samplingSplits: number;
   opaqueFastPath: boolean;
   peakBytes: number;
-  stageMs: { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number };
+  /** Wall time per stage (ms) around each submitted stage, read-backs included. */
+  stageMs: StageTimes;
+  /** GPU time per stage (ms): the sum of its compute passes' timestamp-query durations (convert is
+   * CPU work and stays 0). Absent where the adapter has no 'timestamp-query' or timing is off. */
+  stageGpuMs?: StageTimes;
   totalMs: number;
   warnings: string[];
 }

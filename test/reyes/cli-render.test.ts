@@ -37,6 +37,9 @@ describe('reyes render', () => {
     expect(s.micropolygons).toBeGreaterThan(0);
     expect(s.peakBytes).toBeGreaterThan(0);
     expect(Object.keys(s.stageMs)).toEqual(['convert', 'boundSplit', 'dice', 'shade', 'sample', 'composite', 'filter']);
+    // GPU time per stage (timestamp queries) next to the wall times.
+    expect(Object.keys(s.stageGpuMs)).toEqual(Object.keys(s.stageMs));
+    for (const stage of ['boundSplit', 'dice', 'shade', 'sample', 'filter']) expect(s.stageGpuMs[stage], stage).toBeGreaterThan(0);
   }, 60_000);
 
   it('exits 4 on bad arguments, 1 on a missing scene, 3 on a budget too small', async () => {

@@ -3,7 +3,7 @@
 // children in the next queue and each ready piece its slot in the ready list. The counts come back
 // once per iteration to size the next one.
 import { Scan } from '../../gpu/scan.ts';
-import { PIECE_WORDS, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
+import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { reyesPipeline } from '../kernels.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
@@ -52,7 +52,7 @@ async function run(frame: FrameGpu, region: Region): Promise<ReadyPieces> {
         ready = grown;
         readyCapacity = capacity;
       }
-      const recorder = gpu.recorder('bound/split');
+      const recorder = stageRecorder(frame, 'bound/split');
       header.set([queueCount, frame.layout.maxVertices, readyCount, MAX_DEPTH]);
       headerFloats.set([region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron], 4);
       headerFloats.set([camera.near, camera.far, camera.near * 0.5], 8);
@@ -76,6 +76,7 @@ async function run(frame: FrameGpu, region: Region): Promise<ReadyPieces> {
       recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
       recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
       await recorder.submit();
+      addGpuTimes(frame, recorder, 'boundSplit');
       const [children, readyNow] = await gpu.readU32(totals, 2);
       allocator.release(totals);
       allocator.release(queue);

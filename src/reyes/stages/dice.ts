@@ -1,7 +1,7 @@
 // Dice: each ready piece becomes a grid record in the shared grid layout (reyes-dice.wgsl), with
 // its gridInfo words (nu, nv, record base, parameter base).
 import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
-import { timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
 
 export interface DicedGrids {
@@ -33,10 +33,11 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
       gpu.allocator.release(grids);
       throw error;
     }
-    const recorder = gpu.recorder('dice');
+    const recorder = stageRecorder(frame, 'dice');
     const params = recorder.params('dice', [ready.count, frame.camera.perspective ? 1 : 0, 0, 0]);
     recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo }, ready.count);
     await recorder.submit();
+    addGpuTimes(frame, recorder, 'dice');
     return { grids, gridInfo, count: ready.count };
   });
 }

@@ -1,6 +1,6 @@
 // The pixel filter over one region (image-filter.wgsl): subpixel buffer in, filtered RGBA and
 // depth of the region's pixels back on the CPU.
-import { timed, type FrameGpu, type Region } from '../frame-gpu.ts';
+import { addGpuTimes, stageRecorder, timed, type FrameGpu, type Region } from '../frame-gpu.ts';
 import { reyesPipeline } from '../kernels.ts';
 import type { SubpixelBuffer } from './sample.ts';
 
@@ -23,12 +23,13 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
     ints.set([sub.rect.x, sub.rect.y], 4);
     words.set([sub.rect.width, sub.rect.height, frame.nx, frame.ny], 6);
     floats.set([frame.filter.xWidth, frame.filter.yWidth], 10);
-    const recorder = gpu.recorder('filter');
+    const recorder = stageRecorder(frame, 'filter');
     const pixels = gpu.allocator.createBuffer({ label: 'pixels', size: width * height * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     const depth = gpu.allocator.createBuffer({ label: 'pixel depth', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     try {
       recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth }, Math.ceil((width * height) / 64));
       await recorder.submit();
+      addGpuTimes(frame, recorder, 'filter');
       return {
         rgba: new Float32Array(await gpu.read(pixels, width * height * 16)),
         depth: new Float32Array(await gpu.read(depth, width * height * 4)),

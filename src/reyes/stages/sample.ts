@@ -5,7 +5,7 @@
 // The result is a subpixel buffer (premultiplied RGBA and depth) for the pixel filter.
 import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
-import { timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
 import type { DicedGrids } from './dice.ts';
 
@@ -87,13 +87,14 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
     const pipeline = await samplePipeline(frame, 'countSamples');
-    const recorder = gpu.recorder('count samples');
+    const recorder = stageRecorder(frame, 'count samples');
     const params = recorder.params('sample', sampleParams(frame, diced, rect));
     recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts }, diced.count);
     const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
     try {
       await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * frame.layout.maxVertices, total });
       await recorder.submit();
+      addGpuTimes(frame, recorder, 'sample');
       return (await gpu.readU32(total, 1))[0]!;
     } finally {
       gpu.allocator.release(total);
@@ -108,7 +109,7 @@ export async function sampleAndComposite(
   const { gpu } = frame;
   const subpixels = rect.width * rect.height;
   const out = allocateSubpixels(frame, rect);
-  const recorder = gpu.recorder('sample points');
+  const recorder = stageRecorder(frame, 'sample points');
   try {
     const keys = recorder.scratch('sample keys', Math.max(1, total) * 8);
     const values = recorder.scratch('sample values', Math.max(1, total) * 4);
@@ -134,6 +135,8 @@ export async function sampleAndComposite(
       recorder.dispatch(mark, { 0: params, 1: keys, 2: runStart, 3: runEnd }, Math.ceil(total / 256));
       recorder.dispatch(composite, { 0: params, 2: runStart, 3: runEnd, 4: values, 5: payload, 6: out.color, 7: out.depth }, Math.ceil(subpixels / 256));
       await recorder.submit();
+      // One command buffer: the sample pass is sampling, the sort and composite passes compositing.
+      addGpuTimes(frame, recorder, (label) => (label.startsWith('reyes-sample.wgsl') ? 'sample' : 'composite'));
     });
     frame.stats.samplePoints += total;
     return out;
@@ -151,7 +154,7 @@ export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     const out = allocateSubpixels(frame, rect);
     try {
       const [depthPass, ownerPass, colorPass] = await Promise.all(['opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e)));
-      const recorder = gpu.recorder('opaque samples');
+      const recorder = stageRecorder(frame, 'opaque samples');
       const depthBits = recorder.scratch('opaque depth', subpixels * 4);
       const owner = recorder.scratch('opaque owner', subpixels * 4);
       fill(gpu.device, depthBits, subpixels, 0x7f7fffff);
@@ -164,6 +167,7 @@ export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
       recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color }, diced.count);
       recorder.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
       await recorder.submit();
+      addGpuTimes(frame, recorder, 'sample');
       return out;
     } catch (error) {
       releaseSubpixels(frame, out);

@@ -2,7 +2,7 @@
 // shading scheduler cuts each kernel's grid list into batches whose workgroup scratch fits the
 // memory left; a batch is a window of gridInfo (bound at an offset), so grids never move.
 import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
-import { PIECE_WORDS, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
 
@@ -57,7 +57,7 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
   for (let start = 0; start < count; start += batch) {
     const n = Math.min(batch, count - start);
     frame.stats.shadingBatches++;
-    const recorder = gpu.recorder(`shade ${kernel.label}`);
+    const recorder = stageRecorder(frame, `shade ${kernel.label}`);
     const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
     const bindings = {
       0: diced.grids,
@@ -68,6 +68,7 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
     const used = kernel.bindings ?? [0, 1, 2, 3];
     recorder.dispatch(pipeline, Object.fromEntries(used.map((b) => [b, bindings[b as 0 | 1 | 2 | 3]])), n);
     await recorder.submit();
+    addGpuTimes(frame, recorder, 'shade');
   }
 }
 

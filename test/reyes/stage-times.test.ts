@@ -1,0 +1,48 @@
+// Per-stage GPU times from timestamp queries (lavapipe and Dawn offer 'timestamp-query'): present and
+// positive for every GPU stage, next to the wall times, and absent when turned off.
+import { describe, expect, it } from 'vitest';
+import { compareImages } from '../../src/image/compare.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { frameFromText, render } from './render-helpers.ts';
+
+const SCENE = (opacity: number): string => `Format 64 48 1
+PixelSamples 2 2
+Projection "perspective" "fov" 45
+Translate 0 0 4
+WorldBegin
+LightSource "distantlight" 1
+Opacity [${opacity} ${opacity} ${opacity}]
+Surface "plastic"
+Sphere 1 -1 1 360
+Translate 0.5 0 1
+Sphere 1 -1 1 360
+WorldEnd`;
+
+describe('per-stage GPU times', () => {
+  const gpu = useGpuRuntime();
+
+  it('has the adapter feature the stage times need', () => {
+    expect(gpu().device.features.has('timestamp-query')).toBe(true);
+  });
+
+  for (const [name, opacity, sorted] of [['opaque fast path', 1, false], ['sorted composite', 0.5, true]] as const) {
+    it(`${name}: stageGpuMs is positive for every GPU stage and the picture is the same without timing`, async () => {
+      const frame = await frameFromText(SCENE(opacity));
+      const timed = await render(gpu(), frame);
+      const { stageGpuMs, stageMs, opaqueFastPath } = timed.rendered.stats;
+      expect(opaqueFastPath).toBe(!sorted);
+      expect(stageGpuMs).toBeDefined();
+      for (const stage of ['boundSplit', 'dice', 'shade', 'sample', 'filter'] as const) {
+        expect(stageGpuMs![stage], stage).toBeGreaterThan(0);
+        expect(stageMs[stage], stage).toBeGreaterThan(0);
+      }
+      // Sorting and compositing run only off the fast path.
+      if (sorted) expect(stageGpuMs!.composite).toBeGreaterThan(0);
+      else expect(stageGpuMs!.composite).toBe(0);
+      expect(stageGpuMs!.convert).toBe(0);
+      const plain = await render(gpu(), frame, { gpuTimings: false });
+      expect(plain.rendered.stats.stageGpuMs).toBeUndefined();
+      expect(compareImages(plain.image, timed.image).max).toBe(0);
+    });
+  }
+});
