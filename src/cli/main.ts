@@ -48,6 +48,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--stats <file>', 'write per-frame statistics as JSON')
     .option('--frame <k>', 'render frame k (0-based; default 0)')
     .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter')
+    .option('--depth <file>', 'also write camera-space depth as a 32-bit float TIFF (as a Display with mode "z" or "rgbaz" does)')
     .action(async (scene: string, options: RenderCommandOptions) => {
       exitCode = await renderCommand(scene, options);
     });

@@ -1,4 +1,7 @@
-// `reyes render scene.rib`: renders a frame of a RIB scene to PNG. Exit status 0 on success
+// `reyes render scene.rib`: renders a frame of a RIB scene to PNG. Depth: a file Display whose mode
+// has z ("rgbaz", "z") writes camera-space depth as a 32-bit float TIFF (src/image/tiff.ts; +Infinity
+// where nothing is hit): mode "z" alone at the Display's name, a mode with colour as well next to
+// its PNG at the name with its extension replaced by ".z.tif"; --depth FILE writes it too. Exit status 0 on success
 // (warnings printed), 1 on a fatal error (unreadable scene, GPU failure), 2 when there is no GPU,
 // 3 when the memory budget is too small to render any region, 4 for bad arguments.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -7,6 +10,7 @@ import { acquireGpu } from '../gpu/device.ts';
 import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
 import { GpuRuntime } from '../gpu/runtime.ts';
 import { encodePng } from '../image/png.ts';
+import { encodeFloatTiff } from '../image/tiff.ts';
 import { quantizeImage } from '../image/quantize.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { renderFrame, type RenderOptions } from '../reyes/render-frame.ts';
@@ -23,6 +27,15 @@ export interface RenderCommandOptions {
   stats?: string;
   frame?: string;
   shaderPath?: string;
+  /** --depth: a float TIFF of camera-space depth. */
+  depth?: string;
+}
+
+/** Where a file Display with z in its mode puts depth: its name for "z" alone, else name.z.tif. */
+export function depthTarget(name: string, mode: string): string {
+  if (!/[rgba]/i.test(mode)) return name;
+  const ext = path.extname(name);
+  return `${ext ? name.slice(0, -ext.length) : name}.z.tif`;
 }
 
 export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4 } as const;
@@ -98,11 +111,18 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     for (const warning of rendered.warnings) console.error(`warning: ${warning}`);
     const quantized = quantizeImage(rendered.image, frame.options.exposure, frame.options.quantize.rgba);
     const png = encodePng(quantized);
-    const targets = options.output
-      ? [options.output]
-      : frame.options.displays.filter((d) => d.type !== 'framebuffer').map((d) => path.resolve(sceneDir, d.name));
-    if (targets.length === 0) console.error('warning: no -o and no file Display in the scene; nothing written');
+    const displays = options.output ? [] : frame.options.displays.filter((d) => d.type !== 'framebuffer');
+    const targets = options.output ? [options.output] : displays.filter((d) => /[rgba]/i.test(d.mode) || !/z/i.test(d.mode)).map((d) => path.resolve(sceneDir, d.name));
+    const depthTargets = [
+      ...(options.depth ? [options.depth] : []),
+      ...displays.filter((d) => /z/i.test(d.mode)).map((d) => path.resolve(sceneDir, depthTarget(d.name, d.mode))),
+    ];
+    if (targets.length === 0 && depthTargets.length === 0) console.error('warning: no -o and no file Display in the scene; nothing written');
     for (const target of targets) await writeFile(target, png);
+    if (depthTargets.length > 0) {
+      const tiff = encodeFloatTiff({ width: rendered.image.width, height: rendered.image.height, data: rendered.image.depth });
+      for (const target of depthTargets) await writeFile(target, tiff);
+    }
     if (options.stats) await writeFile(options.stats, `${JSON.stringify(rendered.stats, null, 2)}\n`);
     return EXIT.ok;
   } catch (error) {

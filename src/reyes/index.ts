@@ -25,7 +25,8 @@
  *                                   front-to-back composite; or the opaque atomic-depth fast path
  *            stages/filter.ts       the pixel filter over the subpixels (with an apron of the
  *                                   filter's half width), read back into the float image
- *       ─▶ src/image/: exposure, quantize with dither, PNG.
+ *       ─▶ src/image/: exposure, quantize with dither, PNG; camera-space depth (FloatImage.depth) as a
+ *          32-bit float TIFF (tiff.ts) for Display modes with z and the CLI's --depth.
  *
  * The memory budget is RenderOptions.budgetBytes (the CLI's --budget), else the RIB's
  * `Option "limits" "gpumemory" [MiB]` (render-frame.ts ribBudgetBytes), else what the runtime allows.

@@ -1,9 +1,10 @@
-// Exposure, quantization with dither, the CPU pixel filters and PNG round trips.
+// Exposure, quantization with dither, the CPU pixel filters, PNG round trips and the float TIFF.
 import { describe, expect, it } from 'vitest';
 import { createFloatImage } from '../../src/image/image.ts';
 import { PIXEL_FILTERS, pixelFilterCode, pixelFilterWeight } from '../../src/image/pixel-filters.ts';
 import { decodePng, encodePng } from '../../src/image/png.ts';
 import { ditherAt, expose, quantizeImage, quantizeValue } from '../../src/image/quantize.ts';
+import { decodeFloatTiff, encodeFloatTiff } from '../../src/image/tiff.ts';
 
 describe('exposure and quantize', () => {
   it('applies gain then gamma to colour', () => {
@@ -58,5 +59,44 @@ describe('pixel filters', () => {
     expect(pixelFilterWeight('gaussian', 1, 0, 2, 2)).toBeCloseTo(Math.exp(-2));
     expect(pixelFilterWeight('catmull-rom', 1, 0, 4, 4)).toBeCloseTo(0);
     expect(pixelFilterWeight('catmull-rom', 1.5, 0, 4, 4)).toBeLessThan(0);
+  });
+});
+
+describe('float TIFF (depth)', () => {
+  it('writes baseline little-endian TIFF 6.0 with one 32-bit float sample per pixel, and reads it back exactly', () => {
+    const data = Float32Array.from([4, 4.25, Infinity, 1e-7, -2.5, 3.4e38]);
+    const bytes = encodeFloatTiff({ width: 3, height: 2, data });
+    const view = new DataView(bytes.buffer);
+    expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('II');
+    expect(view.getUint16(2, true)).toBe(42);
+    const ifd = view.getUint32(4, true);
+    const count = view.getUint16(ifd, true);
+    const tags = new Map<number, number>();
+    for (let k = 0; k < count; k++) {
+      const at = ifd + 2 + k * 12;
+      const type = view.getUint16(at + 2, true);
+      tags.set(view.getUint16(at, true), type === 3 ? view.getUint16(at + 8, true) : view.getUint32(at + 8, true));
+    }
+    // Tags ascend, as TIFF requires.
+    const order = [...tags.keys()];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(tags.get(256)).toBe(3); // ImageWidth
+    expect(tags.get(257)).toBe(2); // ImageLength
+    expect(tags.get(258)).toBe(32); // BitsPerSample
+    expect(tags.get(259)).toBe(1); // no compression
+    expect(tags.get(277)).toBe(1); // SamplesPerPixel
+    expect(tags.get(339)).toBe(3); // SampleFormat: IEEE float
+    expect(tags.get(279)).toBe(24); // StripByteCounts
+    const offset = tags.get(273)!;
+    expect(bytes.length).toBe(offset + 24);
+    expect(view.getFloat32(offset + 4, true)).toBe(4.25);
+    const back = decodeFloatTiff(bytes);
+    expect([back.width, back.height]).toEqual([3, 2]);
+    expect(Array.from(back.data)).toEqual(Array.from(data));
+  });
+
+  it('rejects what it cannot hold or read', () => {
+    expect(() => encodeFloatTiff({ width: 2, height: 2, data: new Float32Array(3) })).toThrow(/needs 4 values/);
+    expect(() => decodeFloatTiff(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]))).toThrow(/not a TIFF/);
   });
 });

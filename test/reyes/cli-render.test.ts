@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../src/image/png.ts';
+import { decodeFloatTiff } from '../../src/image/tiff.ts';
 import { ROOT } from './render-helpers.ts';
 
 const run = promisify(execFile);
@@ -58,6 +59,27 @@ describe('reyes render', () => {
     const result = await reyes('render', rib, '--res', '16x12', '--samples', '1');
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(path.join(dir, 'shown.png'))).toBe(true);
+  }, 60_000);
+
+  it('writes camera-space depth as a float TIFF for Display modes with z and for --depth', async () => {
+    const rib = path.join(dir, 'depth.rib');
+    const body = readFileSync(scene, 'utf8');
+    writeFileSync(rib, `Display "colour.png" "file" "rgbaz"\nDisplay "+zonly.tif" "file" "z"\n${body}`);
+    const result = await reyes('render', rib, '--samples', '1', '--depth', path.join(dir, 'flag.tif'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(decodePng(readFileSync(path.join(dir, 'colour.png'))).width).toBe(80);
+    expect(existsSync(path.join(dir, 'zonly.tif'))).toBe(true);
+    const fromMode = readFileSync(path.join(dir, 'colour.z.tif'));
+    expect(readFileSync(path.join(dir, 'zonly.tif')).equals(fromMode)).toBe(true);
+    expect(readFileSync(path.join(dir, 'flag.tif')).equals(fromMode)).toBe(true);
+    const depth = decodeFloatTiff(fromMode);
+    expect([depth.width, depth.height]).toEqual([80, 60]);
+    // A unit sphere 5 units in front of the camera: its nearest point is at depth 4; the corners see nothing.
+    expect(depth.data[30 * 80 + 40]!).toBeGreaterThanOrEqual(3.999);
+    expect(depth.data[30 * 80 + 40]!).toBeLessThan(4.02);
+    expect(depth.data[0]).toBe(Infinity);
+    expect(depth.data[80 * 60 - 1]).toBe(Infinity);
+    for (const d of depth.data) expect(d === Infinity || (d >= 3.999 && d <= 5)).toBe(true);
   }, 60_000);
 
   it('finds shaders in --shader-path, and warns naming a shader it cannot find', async () => {
