@@ -1,0 +1,63 @@
+// Interactive figures of the viewer in headless Chromium (WebGPU on SwiftShader): time to the first
+// picture, and re-render times after a light change, a material change and a camera move (preview
+// and full quality). Run: npx tsx test/browser/measure-interactive.ts [scene ...]
+import { launchChromium, servePage } from './chromium.ts';
+import { renders, setNumber, waitForRender } from './viewer-page.ts';
+
+const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ['viewer/lit-spheres.rib', 'ribtools/SphereDistantLight.rib'];
+const { server, url } = await servePage();
+const browser = await launchChromium();
+try {
+  for (const scene of scenes) {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const lastMs = (): Promise<{ quality: string; ms: number }[]> => page.evaluate(() => window.reyesViewer!.renders.map((r) => ({ quality: r.quality, ms: Math.round(r.ms) })));
+    const started = Date.now();
+    await page.goto(`${url}?scene=/scenes/${scene}`);
+    await waitForRender(page, 0, 600_000);
+    const first = Date.now() - started;
+    const firstRender = (await lastMs()).at(-1)!.ms;
+
+    let n = await renders(page);
+    const intensity = page.locator('[data-light] [data-param="intensity"] input[type="number"]').last();
+    const value = Number(await intensity.inputValue());
+    await setNumber(page, `[data-light="${await page.locator('[data-light]').last().getAttribute('data-light')}"] [data-param="intensity"] input[type="number"]`, value * 2);
+    await waitForRender(page, n, 600_000);
+    const light = (await lastMs()).at(-1)!.ms;
+
+    const box = (await page.locator('#picture').boundingBox())!;
+    // Click an object: the first pixel along the middle row that the ID pass says is covered.
+    const hit = await page.evaluate(async () => {
+      const canvas = document.getElementById('picture') as HTMLCanvasElement;
+      const y = Math.floor(canvas.height / 2);
+      for (let x = Math.floor(canvas.width / 4); x < canvas.width; x++) if ((await window.reyesViewer!.pick(x, y)) >= 0) return { x: x + 2, y, w: canvas.width, h: canvas.height };
+      return undefined;
+    });
+    if (!hit) throw new Error(`${scene}: no object on the middle row`);
+    await page.mouse.click(box.x + ((hit.x + 0.5) / hit.w) * box.width, box.y + ((hit.y + 0.5) / hit.h) * box.height);
+    await page.waitForFunction(() => document.querySelector('#material')?.getAttribute('data-selected'), undefined, { timeout: 600_000 });
+    n = await renders(page);
+    await page.locator('#material input[data-material="color"]').fill('#33cc55');
+    await waitForRender(page, n, 600_000);
+    const material = (await lastMs()).at(-1)!.ms;
+
+    const before = (await lastMs()).length;
+    n = await renders(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 20, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction((s) => {
+      const list = window.reyesViewer!.renders.slice(s);
+      return list.at(-1)?.quality === 'full' && document.querySelector('#viewport')!.getAttribute('data-render-state') === 'complete';
+    }, before, { timeout: 600_000 });
+    const moves = (await lastMs()).slice(before);
+    const preview = moves.find((r) => r.quality === 'preview')?.ms;
+    const full = moves.at(-1)!.ms;
+    const status = await page.locator('#render-status').textContent();
+    console.log(JSON.stringify({ scene, firstPictureMs: first, firstRenderMs: firstRender, lightChangeMs: light, materialChangeMs: material, cameraPreviewMs: preview, cameraFullMs: full, status }));
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
