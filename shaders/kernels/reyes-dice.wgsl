@@ -21,6 +21,10 @@ override OFF_S: u32;
 override OFF_T: u32;
 override OFF_CS: u32;
 override OFF_OS: u32;
+// User primitive variables: USER_COMPONENTS component rows from OFF_USER in the grid record; each
+// primitive record's four corner values per row at userCorners[prim * 4 * USER_COMPONENTS + row * 4].
+override USER_COMPONENTS: u32 = 0u;
+override OFF_USER: u32 = 0u;
 
 struct DiceParams {
   gridCount: u32,
@@ -34,6 +38,7 @@ struct DiceParams {
 @group(0) @binding(2) var<storage, read> readyList: array<u32>;
 @group(0) @binding(3) var<storage, read_write> grids: array<f32>;
 @group(0) @binding(4) var<storage, read_write> gridInfo: array<u32>;
+@group(0) @binding(5) var<storage, read> userCorners: array<f32>;
 
 const H: f32 = 1.0e-3;
 
@@ -134,4 +139,9 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   put(base, OFF_T, k, cornerMix(prim, REC_T, 1u, 0u, u, v));
   put3(base, OFF_CS, k, cornerMix3(prim, REC_CS, u, v));
   put3(base, OFF_OS, k, cornerMix3(prim, REC_OS, u, v));
+  for (var row = 0u; row < USER_COMPONENTS; row++) {
+    let at = (prim * USER_COMPONENTS + row) * 4u;
+    let value = mix(mix(userCorners[at], userCorners[at + 1u], u), mix(userCorners[at + 2u], userCorners[at + 3u], u), v);
+    put(base, OFF_USER + row * MAXV, k, value);
+  }
 }

@@ -15,6 +15,8 @@ export interface FrameGpu {
   layout: GridLayout;
   /** The primitive records (primitive-record.ts). */
   prims: GPUBuffer;
+  /** User primitive variables' corner values, PrimitiveRecords.userFloats per record. */
+  userCorners: GPUBuffer;
   primCount: number;
   pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];
   /** PixelSamples. */

@@ -65,15 +65,25 @@ export interface PrimitiveRecordInput {
   Cs: ArrayLike<number>;
   Os: ArrayLike<number>;
   N?: ArrayLike<number>;
+  /** User primitive variables' corner values (component-major: variable, component, then the four
+   * corners), userFloats of them, camera space for points, vectors and normals. */
+  user?: ArrayLike<number>;
 }
 
 /** Packs records into one buffer of RECORD.floats floats each. */
 export class PrimitiveRecords {
+  /** User corner values: `userFloats` per record, record k's at k * userFloats (a separate buffer). */
+  private userData = new Float32Array(0);
   private data = new Float32Array(RECORD.floats * 64);
   private words = new Uint32Array(this.data.buffer);
   count = 0;
   /** Source primitive index of each record (for messages and statistics). */
   readonly sources: number[] = [];
+
+  /** `userFloats`: 4 × the components of the frame's user primitive variables. */
+  constructor(readonly userFloats = 0) {
+    this.userData = new Float32Array(userFloats * 64);
+  }
 
   add(input: PrimitiveRecordInput, source: number): void {
     if ((this.count + 1) * RECORD.floats > this.data.length) {
@@ -96,8 +106,21 @@ export class PrimitiveRecords {
     this.data.set(input.Cs, base + RECORD.Cs);
     this.data.set(input.Os, base + RECORD.Os);
     if (input.N) this.data.set(input.N, base + RECORD.N);
+    if (this.userFloats > 0) {
+      if ((this.count + 1) * this.userFloats > this.userData.length) {
+        const grown = new Float32Array(Math.max(this.userData.length * 2, (this.count + 1) * this.userFloats));
+        grown.set(this.userData);
+        this.userData = grown;
+      }
+      if (input.user) this.userData.set(Array.from(input.user).slice(0, this.userFloats), this.count * this.userFloats);
+    }
     this.count++;
     this.sources.push(source);
+  }
+
+  /** The user corner values of the `count` records (at least 4 floats, for a non-empty binding). */
+  userFloatsData(): Float32Array {
+    return this.userFloats > 0 && this.count > 0 ? this.userData.subarray(0, this.count * this.userFloats) : new Float32Array(4);
   }
 
   /** The packed records (a view of `count` records). */

@@ -2,6 +2,30 @@
 // GPU record. A corner names its place once per storage class (the uniform face, the varying and
 // vertex index, the facevarying index); each variable reads the index its class asks for.
 import type { Attributes, Parameter } from '../rib/scene.ts';
+import type { GridVariableType } from '../rsl/grid-layout.ts';
+
+/** Primitive variables the renderer itself consumes; the others are user variables. */
+const STANDARD = new Set(['P', 'Pw', 'Pz', 'N', 'Np', 'Cs', 'Os', 's', 't', 'st', 'width', 'constantwidth']);
+const USER_TYPES: ReadonlySet<string> = new Set(['float', 'color', 'point', 'vector', 'normal']);
+
+/**
+ * The user primitive variables of a frame's primitives (scalar float, color, point, vector, normal),
+ * in first-seen order: they join the frame's grid layout after the standard variables, and a shader
+ * parameter of the same name (and size) reads them per vertex. A name met again with another type
+ * keeps its first type (the other primitive's values are ignored, with a warning).
+ */
+export function userPrimitiveVariables(primitives: readonly { geometry: { params: readonly Parameter[] } }[], warn: (message: string) => void = () => {}): { name: string; type: GridVariableType }[] {
+  const found = new Map<string, GridVariableType>();
+  for (const primitive of primitives) {
+    for (const p of primitive.geometry.params) {
+      if (STANDARD.has(p.name) || !USER_TYPES.has(p.type) || (p.arrayLength !== null && p.arrayLength !== 1)) continue;
+      const known = found.get(p.name);
+      if (known === undefined) found.set(p.name, p.type as GridVariableType);
+      else if (known !== p.type) warn(`primitive variable "${p.name}" is a ${p.type} here and a ${known} elsewhere in the frame; this one is ignored`);
+    }
+  }
+  return [...found].map(([name, type]) => ({ name, type }));
+}
 
 export interface CornerRef {
   uniform: number;
@@ -21,6 +45,8 @@ export interface CornerValues {
   Os: number[];
   /** Object-space corner normals, when the primitive gives N. */
   N: number[] | undefined;
+  /** User variables (corners(..., user)): per variable, per component, the four corners. */
+  user: number[];
 }
 
 export class Primvars {
@@ -52,14 +78,14 @@ export class Primvars {
   }
 
   /** The record's corner values for `refs` (four corners, record order). */
-  corners(attributes: Attributes, refs: readonly CornerRef[]): CornerValues {
+  corners(attributes: Attributes, refs: readonly CornerRef[], user: readonly { name: string; type: GridVariableType }[] = []): CornerValues {
     const cs = this.get('Cs');
     const os = this.get('Os');
     const st = this.get('st');
     const s = this.get('s');
     const t = this.get('t');
     const n = this.get('N');
-    const out: CornerValues = { s: [], t: [], Cs: [], Os: [], N: n ? [] : undefined };
+    const out: CornerValues = { s: [], t: [], Cs: [], Os: [], N: n ? [] : undefined, user: [] };
     const tc = attributes.textureCoordinates;
     for (const ref of refs) {
       out.Cs.push(...(cs ? this.valueAt(cs, ref, 3) : attributes.color.slice(0, 3)));
@@ -71,6 +97,14 @@ export class Primvars {
       out.s.push(s ? this.valueAt(s, ref, 1)[0]! : stValue ? stValue[0]! : bilinear(0));
       out.t.push(t ? this.valueAt(t, ref, 1)[0]! : stValue ? stValue[1]! : bilinear(1));
       if (n && out.N) out.N.push(...this.valueAt(n, ref, 3));
+    }
+    // Component-major, as the dicer reads them: variable, component, corner.
+    for (const variable of user) {
+      const components = variable.type === 'float' ? 1 : 3;
+      const p = this.get(variable.name);
+      const mine = p !== undefined && p.type === variable.type;
+      const values = refs.map((ref) => (mine ? this.valueAt(p, ref, components) : new Array<number>(components).fill(0)));
+      for (let c = 0; c < components; c++) for (const v of values) out.user.push(v[c] ?? 0);
     }
     return out;
   }

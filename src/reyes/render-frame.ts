@@ -9,6 +9,7 @@ import { frameCamera, type FrameCamera } from './camera.ts';
 import { convertFrame } from './convert/convert-frame.ts';
 import type { FrameGpu, Region } from './frame-gpu.ts';
 import { RECORD } from './primitive-record.ts';
+import { userPrimitiveVariables } from './primvars.ts';
 import { renderRegion } from './schedulers/dicing-scheduler.ts';
 import { tiles } from './schedulers/regions.ts';
 import { RslShadingProvider } from './shading/rsl-provider.ts';
@@ -57,7 +58,8 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
     warn(`projection "${frame.camera.projection}" is not supported; using orthographic`);
   }
   const maxVertices = options.maxVertices ?? Math.min(256, gpu.limits.maxComputeInvocationsPerWorkgroup);
-  const layout = gridLayout(maxVertices);
+  // User primitive variables join the grid layout (one layout for every kernel of the frame).
+  const layout = gridLayout(maxVertices, userPrimitiveVariables(frame.primitives, warn));
   const convertStart = performance.now();
   const spaces = kernelSpaces(camera);
   const converted = convertFrame(frame, spaces, layout, options.shading ?? defaultProvider().provide, warn);
@@ -97,13 +99,15 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
       const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
       const prims = allocator.createBufferWithData('primitive records', converted.records.floats(), usage);
       owned.push(prims);
+      const userCorners = allocator.createBufferWithData('user primitive variables', converted.records.userFloatsData(), usage);
+      owned.push(userCorners);
       const pipelines = converted.pipelines.map((p) => {
         const paramBuffer = allocator.createBufferWithData(`${p.kernel.label} params`, p.params, usage);
         owned.push(paramBuffer);
         return { ...p, paramBuffer };
       });
       const frameGpu: FrameGpu = {
-        gpu, camera, spaces, layout, prims, primCount: converted.records.count, pipelines, nx, ny,
+        gpu, camera, spaces, layout, prims, userCorners, primCount: converted.records.count, pipelines, nx, ny,
         filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
         apron: Math.ceil(Math.max(filterOption.xWidth, filterOption.yWidth) / 2),
         opaque: !options.noOpaqueFastPath && !converted.hasMatte && converted.pipelines.every((p) => p.opaque),

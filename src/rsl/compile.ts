@@ -29,6 +29,9 @@ export interface PipelineDescription {
   atmosphere?: ShaderRef;
   /** User primitive variables on the grid; a shader parameter of the same name reads them per vertex. */
   primitiveVariables?: { name: string; type: GridVariableType }[];
+  /** Which of primitiveVariables override shader parameters (default all of them): the others only
+   * take their place in the grid layout (so every kernel of a frame shares one layout). */
+  parameterVariables?: string[];
   /** Vertices per grid, the workgroup size (default 256: a 16 × 16 grid). */
   maxVertices?: number;
   resolveInclude?: IncludeResolver;
@@ -100,7 +103,8 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const primitiveVariables = description.primitiveVariables ?? [];
   const layout = gridLayout(maxVertices, primitiveVariables);
   const strings = new StringTable();
-  const lowerer = new Lowerer(diagnostics, strings, { primitiveVariables: new Set(primitiveVariables.map((p) => p.name)) });
+  const overriding = description.parameterVariables ? new Set(description.parameterVariables) : undefined;
+  const lowerer = new Lowerer(diagnostics, strings, { primitiveVariables: new Set(primitiveVariables.map((p) => p.name).filter((n) => !overriding || overriding.has(n))) });
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
@@ -131,7 +135,7 @@ function refKey(ref: ShaderRef | undefined): string {
 export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey),
-    d.primitiveVariables ?? [], d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations,
+    d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations,
   ]);
 }
 

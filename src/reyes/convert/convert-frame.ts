@@ -2,7 +2,7 @@
 // blocks) they use. Runs on the CPU once per frame; everything after it runs on the GPU.
 import { mat3, mat4 } from 'gl-matrix';
 import type { Frame } from '../../rib/scene.ts';
-import type { GridLayout } from '../../rsl/grid-layout.ts';
+import { OUTPUT_GRID_VARIABLES, STANDARD_GRID_VARIABLES, type GridLayout, type GridVariableType } from '../../rsl/grid-layout.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
@@ -27,6 +27,12 @@ export interface ConvertedFrame {
   hasMatte: boolean;
 }
 
+/** The layout's user primitive variables (between the standard variables and the outputs), in order. */
+export function layoutUserVariables(layout: GridLayout): { name: string; type: GridVariableType }[] {
+  const fixed = new Set([...STANDARD_GRID_VARIABLES, ...OUTPUT_GRID_VARIABLES].map((v) => v.name));
+  return layout.variables.filter((v) => !fixed.has(v.name)).map((v) => ({ name: v.name, type: v.type }));
+}
+
 const QUADRICS = new Set(['Sphere', 'Cone', 'Cylinder', 'Hyperboloid', 'Paraboloid', 'Disk', 'Torus']);
 const POLYGONS = new Set(['Polygon', 'GeneralPolygon', 'PointsPolygons', 'PointsGeneralPolygons']);
 
@@ -37,7 +43,8 @@ export function convertFrame(
   provider: ShadingKernelProvider,
   warn: (message: string) => void,
 ): ConvertedFrame {
-  const records = new PrimitiveRecords();
+  const user = layoutUserVariables(layout);
+  const records = new PrimitiveRecords(user.reduce((n, v) => n + 4 * (v.type === 'float' ? 1 : 3), 0));
   const pipelines: { kernel: ShadingKernel; blocks: Float32Array[]; floats: number; opaque: boolean }[] = [];
   const pipelineByKey = new Map<string, number>();
   // A provider may hand the same instance to primitives that share a state: one block for them all.
@@ -52,7 +59,8 @@ export function convertFrame(
     }
     const objectToCamera = mat4.multiply(mat4.create(), spaces.world, primitive.objectToWorld as unknown as mat4);
     const lights = attributes.lights.map((id) => frame.lights[id]).filter((l) => l !== undefined);
-    const instance = provider({ attributes, lights, layout, options: frame.options, objectToCamera, spaces, warn });
+    const primitiveVariables = user.filter((v) => geometry.params.some((p) => p.name === v.name && p.type === v.type)).map((v) => v.name);
+    const instance = provider({ attributes, lights, layout, options: frame.options, objectToCamera, spaces, warn, primitiveVariables });
     let pipeline = pipelineByKey.get(instance.kernel.key);
     if (pipeline === undefined) {
       pipeline = pipelines.length;
@@ -84,6 +92,7 @@ export function convertFrame(
       normalMatrix,
       primvars: new Primvars(geometry.params),
       attributes,
+      user,
       warn,
     };
     if (QUADRICS.has(geometry.type)) convertQuadric(ctx, geometry);

@@ -10,6 +10,7 @@ import { mat4 } from 'gl-matrix';
 import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderCompiler, standardShaderSource } from '../../rsl/index.ts';
 import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
 import type { Attributes, Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
+import { layoutUserVariables } from '../convert/convert-frame.ts';
 import { builtinSurfaceKernel } from './builtin-surfaces.ts';
 import { parameterOverrides, type InstanceValues } from './shader-params.ts';
 import type { ShadingInstance, ShadingKernel, ShadingRequest } from './shading-kernel.ts';
@@ -80,7 +81,7 @@ export class RslShadingProvider {
     if (!perFrame) this.instances.set(request.spaces, (perFrame = new WeakMap()));
     let perState = perFrame.get(request.attributes);
     if (!perState) perFrame.set(request.attributes, (perState = new Map()));
-    const lightsKey = `${request.layout.maxVertices}:${request.lights.map((l) => l.id).join(',')}`;
+    const lightsKey = `${request.layout.maxVertices}:${request.lights.map((l) => l.id).join(',')}:${(request.primitiveVariables ?? []).join(',')}`;
     const cached = perState.get(lightsKey);
     if (cached) return cached;
     const { instance, objectDependent } = this.shade(request);
@@ -117,17 +118,30 @@ export class RslShadingProvider {
       return resolved ? [{ light, resolved }] : [];
     });
 
+    const userVariables = layoutUserVariables(layout);
     const description: PipelineDescription = {
       surface: surface.ref,
       ...(displacement ? { displacement: displacement.ref } : {}),
       ...(atmosphere ? { atmosphere: atmosphere.ref } : {}),
       lights: lights.map((l) => l.resolved.ref),
       maxVertices: layout.maxVertices,
+      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [] } : {}),
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
     };
     let compiled: CompiledPipeline;
     try {
       compiled = this.compiler.compile(description);
+      // The primitive's user variables that name a parameter of the same size override it per vertex.
+      const size = (type: string): number => (type === 'float' ? 1 : 3);
+      const overriding = (request.primitiveVariables ?? []).filter((name) => {
+        const variable = userVariables.find((v) => v.name === name);
+        const entries = compiled.params.entries.filter((e) => e.name === name && e.arrayLength === undefined);
+        if (!variable || entries.length === 0) return false;
+        if (entries.some((e) => e.type !== 'string' && e.type !== 'matrix' && size(e.type) === size(variable.type))) return true;
+        warn(`primitive variable "${name}" (${variable.type}) does not fit the shader parameter "${name}" (${entries[0]!.type}); ignored`);
+        return false;
+      });
+      if (overriding.length > 0) compiled = this.compiler.compile({ ...description, parameterVariables: overriding });
     } catch (error) {
       if (!(error instanceof RslCompileError)) throw error;
       const names = [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)].filter((r) => r !== undefined).map((r) => r.name);

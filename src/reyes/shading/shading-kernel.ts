@@ -45,6 +45,9 @@ export interface ShadingRequest {
   objectToCamera: mat4;
   /** The space → camera matrices the kernel's FrameUniforms hold (spaces.ts). */
   spaces: KernelSpaces;
+  /** The user primitive variables this primitive carries (names in the layout): a shader parameter of
+   * the same name and size reads them from the grid per vertex. */
+  primitiveVariables?: readonly string[];
   /** Reports a problem (e.g. a shader that cannot be found) once per distinct message. */
   warn(message: string): void;
 }

@@ -2,6 +2,7 @@
 // its gridInfo words (nu, nv, record base, parameter base).
 import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { layoutUserVariables } from '../convert/convert-frame.ts';
 import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
 
 export interface DicedGrids {
@@ -20,9 +21,16 @@ export function gridBytes(frame: FrameGpu): number {
 export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
   return timed(frame, 'dice', async () => {
     const { gpu, layout } = frame;
+    // User primitive variables sit together in the grid record, component rows in layout order,
+    // and per primitive record as 4 corners per component row in the same order.
+    const user = layoutUserVariables(layout);
+    const userComponents = user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0);
+    const firstUser = user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0;
     const pipeline = await reyesPipeline(gpu, 'dice', 'dice', {
       ...gridOffsetConstants(layout, DICED_VARIABLES),
       RECORD_FLOATS: layout.recordFloats,
+      USER_COMPONENTS: userComponents,
+      OFF_USER: firstUser,
     });
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
     const grids = gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage });
@@ -35,7 +43,7 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
     }
     const recorder = stageRecorder(frame, 'dice');
     const params = recorder.params('dice', [ready.count, frame.camera.perspective ? 1 : 0, 0, 0]);
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo }, ready.count);
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo, 5: frame.userCorners }, ready.count);
     await recorder.submit();
     addGpuTimes(frame, recorder, 'dice');
     return { grids, gridInfo, count: ready.count };
