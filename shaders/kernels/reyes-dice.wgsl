@@ -2,8 +2,10 @@
 // in the grid layout of src/rsl/grid-layout.ts: vertex k = j * nu + i is local invocation k; each
 // variable's component c of vertex k sits at record base + offset + c * MAXV + k. Positions and
 // derivatives are in camera space; derivatives are central differences of the surface, nudged
-// inward where the surface degenerates (poles, collapsed polygon edges). reyes-surface.wgsl is
-// prepended.
+// inward where the surface degenerates (poles, collapsed polygon edges). Primitive variables are
+// interpolated bilinearly from the record's corner values, except vertex-class variables on bicubic
+// records, which carry Bézier control values (primitive-record.ts, RECORD.aux) evaluated with the
+// Bernstein basis like P. reyes-surface.wgsl is prepended.
 
 override MAXV: u32 = 256u;
 override RECORD_FLOATS: u32;
@@ -21,10 +23,22 @@ override OFF_S: u32;
 override OFF_T: u32;
 override OFF_CS: u32;
 override OFF_OS: u32;
-// User primitive variables: USER_COMPONENTS component rows from OFF_USER in the grid record; each
-// primitive record's four corner values per row at userCorners[prim * 4 * USER_COMPONENTS + row * 4].
+// User primitive variables: USER_COMPONENTS component rows from OFF_USER in the grid record. Each
+// primitive record's auxiliary block starts at userCorners[bits of word REC_AUX]: with
+// FLAG_BICUBIC_VERTEX, ceil(USER_COMPONENTS / 32) row-mask words; then per row 4 corner values, or 16
+// Bézier control values where its mask bit is set; then 16 control values per component of the
+// standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order).
 override USER_COMPONENTS: u32 = 0u;
 override OFF_USER: u32 = 0u;
+
+const REC_AUX: u32 = 6u;
+const REC_BICUBIC_MASK: u32 = 7u;
+const FLAG_BICUBIC_VERTEX: u32 = 32u;
+const BICUBIC_S: u32 = 1u;
+const BICUBIC_T: u32 = 2u;
+const BICUBIC_CS: u32 = 4u;
+const BICUBIC_OS: u32 = 8u;
+const BICUBIC_N: u32 = 16u;
 
 struct DiceParams {
   gridCount: u32,
@@ -41,6 +55,20 @@ struct DiceParams {
 @group(0) @binding(5) var<storage, read> userCorners: array<f32>;
 
 const H: f32 = 1.0e-3;
+
+/** Bernstein evaluation of 16 Bézier control values (row v, column u) from userCorners[at]. */
+fn bezierAux(at: u32, bu: vec4f, bv: vec4f) -> f32 {
+  var acc = 0.0;
+  for (var j = 0u; j < 4u; j++) {
+    let b = at + j * 4u;
+    acc += bv[j] * dot(bu, vec4f(userCorners[b], userCorners[b + 1u], userCorners[b + 2u], userCorners[b + 3u]));
+  }
+  return acc;
+}
+
+fn bezierAux3(at: u32, bu: vec4f, bv: vec4f) -> vec3f {
+  return vec3f(bezierAux(at, bu, bv), bezierAux(at + 16u, bu, bv), bezierAux(at + 32u, bu, bv));
+}
 
 fn put(base: u32, offset: u32, k: u32, value: f32) { grids[base + offset + k] = value; }
 fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
@@ -121,8 +149,41 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   if ((recU(prim, REC_FLAGS) & FLAG_FLIP_NORMAL) != 0u) { n = -n; }
   var ng = vec3f(0.0);
   if (dot(n, n) > 0.0) { ng = normalize(n); }
+  // User rows, then the standard variables that follow the patch basis (bicubic vertex class).
+  let flags = recU(prim, REC_FLAGS);
+  let bicubicMask = recU(prim, REC_BICUBIC_MASK);
+  let bu = bernstein(u);
+  let bv = bernstein(v);
+  var at = recU(prim, REC_AUX);
+  let maskAt = at;
+  if ((flags & FLAG_BICUBIC_VERTEX) != 0u) { at += (USER_COMPONENTS + 31u) / 32u; }
+  for (var row = 0u; row < USER_COMPONENTS; row++) {
+    var controls = false;
+    if ((flags & FLAG_BICUBIC_VERTEX) != 0u) {
+      controls = ((bitcast<u32>(userCorners[maskAt + row / 32u]) >> (row % 32u)) & 1u) != 0u;
+    }
+    var value = 0.0;
+    if (controls) {
+      value = bezierAux(at, bu, bv);
+      at += 16u;
+    } else {
+      value = mix(mix(userCorners[at], userCorners[at + 1u], u), mix(userCorners[at + 2u], userCorners[at + 3u], u), v);
+      at += 4u;
+    }
+    put(base, OFF_USER + row * MAXV, k, value);
+  }
+  var sValue = cornerMix(prim, REC_S, 1u, 0u, u, v);
+  if ((bicubicMask & BICUBIC_S) != 0u) { sValue = bezierAux(at, bu, bv); at += 16u; }
+  var tValue = cornerMix(prim, REC_T, 1u, 0u, u, v);
+  if ((bicubicMask & BICUBIC_T) != 0u) { tValue = bezierAux(at, bu, bv); at += 16u; }
+  var cs = cornerMix3(prim, REC_CS, u, v);
+  if ((bicubicMask & BICUBIC_CS) != 0u) { cs = bezierAux3(at, bu, bv); at += 48u; }
+  var os = cornerMix3(prim, REC_OS, u, v);
+  if ((bicubicMask & BICUBIC_OS) != 0u) { os = bezierAux3(at, bu, bv); at += 48u; }
   var shadingNormal = ng;
-  if ((recU(prim, REC_FLAGS) & FLAG_HAS_NORMALS) != 0u) { shadingNormal = cornerMix3(prim, REC_N, u, v); }
+  if ((flags & FLAG_HAS_NORMALS) != 0u) {
+    if ((bicubicMask & BICUBIC_N) != 0u) { shadingNormal = bezierAux3(at, bu, bv); } else { shadingNormal = cornerMix3(prim, REC_N, u, v); }
+  }
   var eye = p;
   if (params.perspective == 0u) { eye = vec3f(0.0, 0.0, p.z); }
   put3(base, OFF_P, k, p);
@@ -135,13 +196,8 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   put(base, OFF_V, k, v);
   put(base, OFF_DU, k, (u1 - u0) / f32(nu - 1u));
   put(base, OFF_DV, k, (v1 - v0) / f32(nv - 1u));
-  put(base, OFF_S, k, cornerMix(prim, REC_S, 1u, 0u, u, v));
-  put(base, OFF_T, k, cornerMix(prim, REC_T, 1u, 0u, u, v));
-  put3(base, OFF_CS, k, cornerMix3(prim, REC_CS, u, v));
-  put3(base, OFF_OS, k, cornerMix3(prim, REC_OS, u, v));
-  for (var row = 0u; row < USER_COMPONENTS; row++) {
-    let at = (prim * USER_COMPONENTS + row) * 4u;
-    let value = mix(mix(userCorners[at], userCorners[at + 1u], u), mix(userCorners[at + 2u], userCorners[at + 3u], u), v);
-    put(base, OFF_USER + row * MAXV, k, value);
-  }
+  put(base, OFF_S, k, sValue);
+  put(base, OFF_T, k, tValue);
+  put3(base, OFF_CS, k, cs);
+  put3(base, OFF_OS, k, os);
 }

@@ -25,7 +25,29 @@ export const PrimitiveFlag = {
   hasNormals: 8,
   /** ShadingInterpolation "smooth": colours are interpolated across micropolygons. */
   smooth: 16,
+  /** The record's auxiliary block starts with row-mask words: its user variables may carry 16 Bézier
+   * control values per component (vertex class on a bicubic patch) instead of 4 corner values. */
+  bicubicVertex: 32,
 } as const;
+
+/** Bits of RECORD.bicubicMask: standard variables given as vertex class on a bicubic patch. */
+export const BicubicBit = { s: 1, t: 2, Cs: 4, Os: 8, N: 16 } as const;
+
+/**
+ * Vertex-class variables of a bicubic (Bézier) record: the Bézier control values of each, component
+ * by component, 16 per component (row v, column u), as P's control points are. The dicer evaluates
+ * them with the Bernstein basis; the corner values of the same variables are then unused.
+ */
+export interface BicubicVertexValues {
+  s?: ArrayLike<number>;
+  t?: ArrayLike<number>;
+  Cs?: ArrayLike<number>;
+  Os?: ArrayLike<number>;
+  N?: ArrayLike<number>;
+  /** Per user component row (the rows of PrimitiveRecordInput.user): its 16 control values, or
+   * undefined where the row keeps its 4 corner values. */
+  userRows?: readonly (ArrayLike<number> | undefined)[];
+}
 
 /** Float offsets of a record's fields. */
 export const RECORD = {
@@ -38,6 +60,11 @@ export const RECORD = {
   shadingRate: 4,
   /** Attribute "displacementbound" sphere, in camera-space units. */
   displacementBound: 5,
+  /** Float offset (u32 bits) of the record's block in the auxiliary buffer (userFloatsData). */
+  aux: 6,
+  /** u32 bits: which standard variables of a bicubic record follow the patch basis (BicubicBit); their
+   * 16 Bézier control values per component sit in the auxiliary block, not in the corner fields. */
+  bicubicMask: 7,
   /** object → camera, 16 floats column-major. */
   matrix: 8,
   /** Bézier: 16 points × 3 (row v, column u); bilinear: 4 points (00, 10, 01, 11); quadrics: arguments. */
@@ -68,21 +95,45 @@ export interface PrimitiveRecordInput {
   /** User primitive variables' corner values (component-major: variable, component, then the four
    * corners), userFloats of them, camera space for points, vectors and normals. */
   user?: ArrayLike<number>;
+  /** Bicubic records only: vertex-class variables as Bézier control values. */
+  bicubic?: BicubicVertexValues;
 }
 
-/** Packs records into one buffer of RECORD.floats floats each. */
+/**
+ * The auxiliary block of a record (at RECORD.aux in the buffer userFloatsData returns):
+ * - with PrimitiveFlag.bicubicVertex, first ceil(rows / 32) mask words (u32 bits; bit r of word
+ *   r / 32 set: user row r has 16 control values);
+ * - each user component row in layout order: 4 corner values (00, 10, 01, 11), or 16 Bézier control
+ *   values (row v, column u) where its mask bit is set;
+ * - the standard variables named in RECORD.bicubicMask, in the order s, t, Cs, Os, N: 16 control
+ *   values per component.
+ */
+const STANDARD_BICUBIC = [['s', 1], ['t', 1], ['Cs', 3], ['Os', 3], ['N', 3]] as const;
+
+/** Packs records into one buffer of RECORD.floats floats each, and their auxiliary blocks into another. */
 export class PrimitiveRecords {
-  /** User corner values: `userFloats` per record, record k's at k * userFloats (a separate buffer). */
-  private userData = new Float32Array(0);
+  /** Auxiliary blocks (user corner values, Bézier control values of vertex variables). */
+  private aux = new Float32Array(0);
+  private auxWords = new Uint32Array(0);
+  private auxLength = 0;
   private data = new Float32Array(RECORD.floats * 64);
   private words = new Uint32Array(this.data.buffer);
   count = 0;
   /** Source primitive index of each record (for messages and statistics). */
   readonly sources: number[] = [];
 
-  /** `userFloats`: 4 × the components of the frame's user primitive variables. */
+  /** `userFloats`: 4 × the components of the frame's user primitive variables (the corner values of
+   * one record that keeps every user variable bilinear). */
   constructor(readonly userFloats = 0) {
-    this.userData = new Float32Array(userFloats * 64);
+    this.growAux(userFloats * 64);
+  }
+
+  private growAux(length: number): void {
+    if (length <= this.aux.length) return;
+    const grown = new Float32Array(Math.max(length, this.aux.length * 2, 64));
+    grown.set(this.aux.subarray(0, this.auxLength));
+    this.aux = grown;
+    this.auxWords = new Uint32Array(grown.buffer);
   }
 
   add(input: PrimitiveRecordInput, source: number): void {
@@ -92,13 +143,50 @@ export class PrimitiveRecords {
       this.data = grown;
       this.words = new Uint32Array(grown.buffer);
     }
+    const rows = this.userFloats / 4;
+    const bicubic = input.kind === 'bezier' ? input.bicubic : undefined;
+    const userRows = bicubic?.userRows?.slice(0, rows) ?? [];
+    const rowBezier = (r: number): ArrayLike<number> | undefined => userRows[r];
+    const hasUserBezier = userRows.some((row) => row !== undefined);
+    let bicubicMask = 0;
+    for (const [name] of STANDARD_BICUBIC) if (bicubic?.[name]) bicubicMask |= BicubicBit[name];
+
+    const auxBase = this.auxLength;
+    const maskWords = hasUserBezier ? Math.ceil(rows / 32) : 0;
+    let auxFloats = maskWords;
+    for (let r = 0; r < rows; r++) auxFloats += rowBezier(r) ? 16 : 4;
+    for (const [name, components] of STANDARD_BICUBIC) if (bicubicMask & BicubicBit[name]) auxFloats += 16 * components;
+    this.growAux(auxBase + auxFloats);
+    let at = auxBase;
+    for (let w = 0; w < maskWords; w++) {
+      let mask = 0;
+      for (let b = 0; b < 32 && w * 32 + b < rows; b++) if (rowBezier(w * 32 + b)) mask |= 1 << b;
+      this.auxWords[at++] = mask >>> 0;
+    }
+    for (let r = 0; r < rows; r++) {
+      const controls = rowBezier(r);
+      if (controls) {
+        for (let i = 0; i < 16; i++) this.aux[at++] = controls[i] ?? 0;
+      } else {
+        for (let i = 0; i < 4; i++) this.aux[at++] = input.user?.[r * 4 + i] ?? 0;
+      }
+    }
+    for (const [name, components] of STANDARD_BICUBIC) {
+      const controls = bicubic?.[name];
+      if (!controls || !(bicubicMask & BicubicBit[name])) continue;
+      for (let i = 0; i < 16 * components; i++) this.aux[at++] = controls[i] ?? 0;
+    }
+    this.auxLength = at;
+
     const base = this.count * RECORD.floats;
     this.words[base + RECORD.kind] = PrimitiveKind[input.kind];
-    this.words[base + RECORD.flags] = input.flags | (input.N ? PrimitiveFlag.hasNormals : 0);
+    this.words[base + RECORD.flags] = input.flags | (input.N ? PrimitiveFlag.hasNormals : 0) | (hasUserBezier ? PrimitiveFlag.bicubicVertex : 0);
     this.words[base + RECORD.paramBase] = input.paramBase;
     this.words[base + RECORD.pipeline] = input.pipeline;
     this.data[base + RECORD.shadingRate] = input.shadingRate;
     this.data[base + RECORD.displacementBound] = input.displacementBound;
+    this.words[base + RECORD.aux] = auxBase;
+    this.words[base + RECORD.bicubicMask] = bicubicMask;
     this.data.set(input.objectToCamera, base + RECORD.matrix);
     this.data.set(input.geometry, base + RECORD.geometry);
     this.data.set(input.s, base + RECORD.s);
@@ -106,21 +194,15 @@ export class PrimitiveRecords {
     this.data.set(input.Cs, base + RECORD.Cs);
     this.data.set(input.Os, base + RECORD.Os);
     if (input.N) this.data.set(input.N, base + RECORD.N);
-    if (this.userFloats > 0) {
-      if ((this.count + 1) * this.userFloats > this.userData.length) {
-        const grown = new Float32Array(Math.max(this.userData.length * 2, (this.count + 1) * this.userFloats));
-        grown.set(this.userData);
-        this.userData = grown;
-      }
-      if (input.user) this.userData.set(Array.from(input.user).slice(0, this.userFloats), this.count * this.userFloats);
-    }
     this.count++;
     this.sources.push(source);
   }
 
-  /** The user corner values of the `count` records (at least 4 floats, for a non-empty binding). */
+  /** The auxiliary blocks of the `count` records (at least 4 floats, for a non-empty binding): the
+   * user variables' corner values and the Bézier control values of vertex variables on bicubic
+   * records; record k's block starts at its RECORD.aux word. */
   userFloatsData(): Float32Array {
-    return this.userFloats > 0 && this.count > 0 ? this.userData.subarray(0, this.count * this.userFloats) : new Float32Array(4);
+    return this.auxLength > 0 ? this.aux.subarray(0, this.auxLength) : new Float32Array(4);
   }
 
   /** The packed records (a view of `count` records). */

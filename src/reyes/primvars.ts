@@ -3,6 +3,7 @@
 // vertex index, the facevarying index); each variable reads the index its class asks for.
 import type { Attributes, Parameter } from '../rib/scene.ts';
 import type { GridVariableType } from '../rsl/grid-layout.ts';
+import { bezierControls, type BicubicGrid } from './convert/bezier.ts';
 
 /** Primitive variables the renderer itself consumes; the others are user variables. */
 const STANDARD = new Set(['P', 'Pw', 'Pz', 'N', 'Np', 'Cs', 'Os', 's', 't', 'st', 'width', 'constantwidth']);
@@ -25,6 +26,12 @@ export function userPrimitiveVariables(primitives: readonly { geometry: { params
     }
   }
   return [...found].map(([name, type]) => ({ name, type }));
+}
+
+/** Numbers per element of a primitive variable ("float[2] st" has 2; a color 3). */
+function elementSize(param: Parameter, components: number): number {
+  const base = param.type === 'float' || param.type === 'integer' ? 1 : param.type === 'color' || param.type === 'point' || param.type === 'vector' || param.type === 'normal' ? 3 : param.type === 'hpoint' ? 4 : param.type === 'matrix' ? 16 : components;
+  return base * (param.arrayLength ?? 1);
 }
 
 export interface CornerRef {
@@ -71,7 +78,7 @@ export class Primvars {
       case 'vertex': index = ref.vertex; break;
       case 'facevarying': case 'facevertex': index = ref.facevarying; break;
     }
-    const stride = components * (param.arrayLength ?? 1);
+    const stride = elementSize(param, components);
     const out: number[] = [];
     for (let c = 0; c < components; c++) out.push(values[index * stride + c] ?? 0);
     return out;
@@ -107,6 +114,22 @@ export class Primvars {
       for (let c = 0; c < components; c++) for (const v of values) out.user.push(v[c] ?? 0);
     }
     return out;
+  }
+
+  /**
+   * A vertex-class `param` on a bicubic patch as Bézier control values, like P: component-major
+   * (`components` rows of 16 values, row v, column u), components `first` onwards. Undefined for
+   * the other storage classes (they stay corner values).
+   */
+  bicubicControls(param: Parameter, grid: BicubicGrid, components: number, first = 0): number[][] | undefined {
+    if (param.storage !== 'vertex') return undefined;
+    const values = param.values as number[];
+    const stride = elementSize(param, components);
+    const interleaved = bezierControls((l, k) => {
+      const at = grid.index(l, k) * stride + first;
+      return Array.from({ length: components }, (_, c) => values[at + c] ?? 0);
+    }, components, grid.cu, grid.cv);
+    return Array.from({ length: components }, (_, c) => Array.from({ length: 16 }, (_, i) => interleaved[i * components + c]!));
   }
 
   /** Positions: P, or Pw divided by w. */

@@ -1,10 +1,12 @@
 // What every primitive converter shares: the record fields common to a primitive's pieces, and
-// emitting one piece with its corner values (N taken to camera space with the normal matrix).
+// emitting one piece with its corner values (N taken to camera space with the normal matrix), and on
+// bicubic patches the Bézier control values of its vertex-class variables (bezier.ts).
 import { vec3, type mat3, type mat4 } from 'gl-matrix';
 import type { Attributes } from '../../rib/scene.ts';
 import type { GridVariableType } from '../../rsl/grid-layout.ts';
 import type { CornerRef, Primvars } from '../primvars.ts';
-import type { PrimitiveKindName, PrimitiveRecordInput, PrimitiveRecords } from '../primitive-record.ts';
+import type { BicubicVertexValues, PrimitiveKindName, PrimitiveRecordInput, PrimitiveRecords } from '../primitive-record.ts';
+import type { BicubicGrid } from './bezier.ts';
 
 export interface ConvertContext {
   records: PrimitiveRecords;
@@ -20,7 +22,74 @@ export interface ConvertContext {
   warn(message: string): void;
 }
 
-export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry: ArrayLike<number>, refs: readonly CornerRef[]): void {
+/** A point, vector or normal (xyz in `v`) from object to camera space, in place. */
+function toCamera(ctx: ConvertContext, type: GridVariableType, v: vec3): void {
+  if (type === 'point') vec3.transformMat4(v, v, ctx.common.objectToCamera as mat4);
+  else if (type === 'normal') vec3.transformMat3(v, v, ctx.normalMatrix);
+  else if (type === 'vector') {
+    const m = ctx.common.objectToCamera;
+    const [x, y, z] = [v[0], v[1], v[2]];
+    vec3.set(v, m[0]! * x + m[4]! * y + m[8]! * z, m[1]! * x + m[5]! * y + m[9]! * z, m[2]! * x + m[6]! * y + m[10]! * z);
+  }
+}
+
+/** Rows of a 3-component variable (component-major, `count` values a row) to camera space. */
+function rowsToCamera(ctx: ConvertContext, type: GridVariableType, rows: number[][], count: number): void {
+  if (type === 'float' || type === 'color') return;
+  for (let k = 0; k < count; k++) {
+    const v = vec3.fromValues(rows[0]![k]!, rows[1]![k]!, rows[2]![k]!);
+    toCamera(ctx, type, v);
+    for (let c = 0; c < 3; c++) rows[c]![k] = v[c]!;
+  }
+}
+
+/** The vertex-class variables of a bicubic piece as Bézier control values (camera space where
+ * they are points, vectors or normals). */
+function bicubicVertexValues(ctx: ConvertContext, grid: BicubicGrid): BicubicVertexValues | undefined {
+  const pv = ctx.primvars;
+  const out: BicubicVertexValues = {};
+  let any = false;
+  const take = (name: string, components: number, first = 0): number[][] | undefined => {
+    const p = pv.get(name);
+    const rows = p ? pv.bicubicControls(p, grid, components, first) : undefined;
+    if (rows) any = true;
+    return rows;
+  };
+  const cs = take('Cs', 3);
+  if (cs) out.Cs = cs.flat();
+  const os = take('Os', 3);
+  if (os) out.Os = os.flat();
+  // s and t as corners() reads them: s and t, else st.
+  const s = pv.get('s') ? take('s', 1) : pv.get('st') ? take('st', 1, 0) : undefined;
+  if (s) out.s = s.flat();
+  const t = pv.get('t') ? take('t', 1) : pv.get('st') ? take('st', 1, 1) : undefined;
+  if (t) out.t = t.flat();
+  const n = take('N', 3);
+  if (n) {
+    rowsToCamera(ctx, 'normal', n, 16);
+    out.N = n.flat();
+  }
+  const userRows: (number[] | undefined)[] = [];
+  for (const variable of ctx.user ?? []) {
+    const components = variable.type === 'float' ? 1 : 3;
+    const p = pv.get(variable.name);
+    const rows = p && p.type === variable.type ? pv.bicubicControls(p, grid, components) : undefined;
+    if (rows) {
+      any = true;
+      rowsToCamera(ctx, variable.type, rows, 16);
+    }
+    for (let c = 0; c < components; c++) userRows.push(rows?.[c]);
+  }
+  if (userRows.some((r) => r !== undefined)) out.userRows = userRows;
+  return any ? out : undefined;
+}
+
+/**
+ * Adds one record: `geometry` in the kind's form, its corner values from the primitive variables at
+ * `refs`; for a bicubic piece, `grid` (its 4×4 control grid and basis conversions) makes vertex-class
+ * variables follow the patch basis like P instead of the four corners.
+ */
+export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry: ArrayLike<number>, refs: readonly CornerRef[], grid?: BicubicGrid): void {
   const user = ctx.user ?? [];
   const corners = ctx.primvars.corners(ctx.attributes, refs, user);
   // Points, vectors and normals to camera space.
@@ -32,13 +101,7 @@ export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry
     }
     for (let k = 0; k < 4; k++) {
       const v = vec3.fromValues(corners.user[at + k]!, corners.user[at + 4 + k]!, corners.user[at + 8 + k]!);
-      if (variable.type === 'point') vec3.transformMat4(v, v, ctx.common.objectToCamera as mat4);
-      else if (variable.type === 'normal') vec3.transformMat3(v, v, ctx.normalMatrix);
-      else {
-        const m = ctx.common.objectToCamera;
-        const [x, y, z] = [v[0], v[1], v[2]];
-        vec3.set(v, m[0]! * x + m[4]! * y + m[8]! * z, m[1]! * x + m[5]! * y + m[9]! * z, m[2]! * x + m[6]! * y + m[10]! * z);
-      }
+      toCamera(ctx, variable.type, v);
       for (let c = 0; c < 3; c++) corners.user[at + c * 4 + k] = v[c]!;
     }
     at += 12;
@@ -52,7 +115,11 @@ export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry
       N.push(n[0], n[1], n[2]);
     }
   }
-  ctx.records.add({ ...ctx.common, kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os, ...(N ? { N } : {}), ...(user.length ? { user: corners.user } : {}) }, ctx.source);
+  const bicubic = kind === 'bezier' && grid ? bicubicVertexValues(ctx, grid) : undefined;
+  ctx.records.add({
+    ...ctx.common, kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os,
+    ...(N ? { N } : {}), ...(user.length ? { user: corners.user } : {}), ...(bicubic ? { bicubic } : {}),
+  }, ctx.source);
 }
 
 /** Corner references of the whole surface of a primitive with one face and four varying corners. */

@@ -1,43 +1,14 @@
 // Patch and PatchMesh as records. Bicubic patches in any basis (named or explicit) become Bézier
 // patches: the control points G in basis M are re-expressed as Mbez⁻¹ M G in each direction, which
-// is exact. Bilinear patches stay bilinear. Meshes are cut into their patches (periodic or not).
-import { mat4 } from 'gl-matrix';
-import type { Basis, Geometry } from '../../rib/scene.ts';
-import { BEZIER_BASIS } from '../../rib/basis.ts';
+// is exact (bezier.ts); vertex-class primitive variables go through the same conversion with the same
+// control grid (emitPiece's BicubicGrid), so they follow the patch basis like P. Bilinear patches stay
+// bilinear. Meshes are cut into their patches (periodic or not, ustep/vstep apart).
+import type { Geometry } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
+import { bezierControls, toBezier, type BicubicGrid } from './bezier.ts';
 import { emitPiece, surfaceCorners, type ConvertContext } from './emit.ts';
 
-/** C = Mbez⁻¹ M as 16 numbers with C(i, k) at [i * 4 + k]: Bézier point i = Σk C(i, k) G[k]. */
-export function toBezier(basis: Basis): Float32Array {
-  // gl-matrix reads RI's row-major matrix as its transpose; (Mbez⁻¹ M)ᵀ = Mᵀ (Mbezᵀ)⁻¹.
-  const mT = mat4.clone(basis.matrix as unknown as mat4);
-  const bezT = mat4.clone(BEZIER_BASIS.matrix as unknown as mat4);
-  const inverse = mat4.invert(mat4.create(), bezT);
-  if (!inverse) throw new Error('the Bézier basis is singular');
-  return mat4.multiply(mat4.create(), mT, inverse) as Float32Array;
-}
-
-/** Bézier control points (row v, column u; xyz) of a 4×4 control grid `grid(l, k)` → xyz. */
-function bezierPoints(grid: (l: number, k: number) => number[], cu: Float32Array, cv: Float32Array): number[] {
-  const out: number[] = [];
-  for (let j = 0; j < 4; j++) {
-    for (let i = 0; i < 4; i++) {
-      const p: [number, number, number] = [0, 0, 0];
-      for (let l = 0; l < 4; l++) {
-        const wv = cv[j * 4 + l]!;
-        if (wv === 0) continue;
-        for (let k = 0; k < 4; k++) {
-          const w = wv * cu[i * 4 + k]!;
-          if (w === 0) continue;
-          const g = grid(l, k);
-          p[0] += w * g[0]!; p[1] += w * g[1]!; p[2] += w * g[2]!;
-        }
-      }
-      out.push(...p);
-    }
-  }
-  return out;
-}
+export { toBezier };
 
 function point(positions: readonly number[], index: number): number[] {
   return [positions[index * 3]!, positions[index * 3 + 1]!, positions[index * 3 + 2]!];
@@ -54,7 +25,8 @@ export function convertPatch(ctx: ConvertContext, geometry: Geometry): void {
   const cu = toBezier(ctx.attributes.uBasis);
   const cv = toBezier(ctx.attributes.vBasis);
   const corners = surfaceCorners().map((c) => ({ ...c, vertex: [0, 3, 12, 15][c.vertex]! }));
-  emitPiece(ctx, 'bezier', bezierPoints((l, k) => point(positions, l * 4 + k), cu, cv), corners);
+  const grid: BicubicGrid = { index: (l, k) => l * 4 + k, cu, cv };
+  emitPiece(ctx, 'bezier', bezierControls((l, k) => point(positions, grid.index(l, k)), 3, cu, cv), corners, grid);
 }
 
 interface MeshDirection {
@@ -104,7 +76,7 @@ export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void 
         };
       });
       if (cu && cv) {
-        emitPiece(ctx, 'bezier', bezierPoints((l, k) => point(positions, index(l, k)), cu, cv), corners);
+        emitPiece(ctx, 'bezier', bezierControls((l, k) => point(positions, index(l, k)), 3, cu, cv), corners, { index, cu, cv });
       } else {
         emitPiece(ctx, 'bilinear', [0, 1, 2, 3].flatMap((c) => point(positions, index(c >> 1, c & 1))), corners);
       }

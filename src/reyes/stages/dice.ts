@@ -22,7 +22,9 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
   return timed(frame, 'dice', async () => {
     const { gpu, layout } = frame;
     // User primitive variables sit together in the grid record, component rows in layout order,
-    // and per primitive record as 4 corners per component row in the same order.
+    // and per primitive record in its auxiliary block (primitive-record.ts, frame.userCorners) as 4
+    // corners per component row in the same order, or 16 Bézier control values for vertex-class
+    // variables on bicubic records.
     const user = layoutUserVariables(layout);
     const userComponents = user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0);
     const firstUser = user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0;
