@@ -41,7 +41,7 @@ describe('reyes render', () => {
     // GPU time per stage (timestamp queries) next to the wall times.
     expect(Object.keys(s.stageGpuMs)).toEqual(Object.keys(s.stageMs));
     for (const stage of ['boundSplit', 'dice', 'shade', 'sample', 'filter']) expect(s.stageGpuMs[stage], stage).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('exits 4 on bad arguments, 1 on a missing scene, 3 on a budget too small', async () => {
     expect((await reyes('render', scene, '--res', 'big')).code).toBe(4);
@@ -51,7 +51,7 @@ describe('reyes render', () => {
     const tiny = await reyes('render', scene, '-o', path.join(dir, 't.png'), '--budget', '0.05');
     expect(tiny.code, tiny.stderr).toBe(3);
     expect(tiny.stderr).toMatch(/budget/);
-  }, 60_000);
+  });
 
   it('writes the scene\'s file Display without -o', async () => {
     const rib = path.join(dir, 'display.rib');
@@ -59,7 +59,7 @@ describe('reyes render', () => {
     const result = await reyes('render', rib, '--res', '16x12', '--samples', '1');
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(path.join(dir, 'shown.png'))).toBe(true);
-  }, 60_000);
+  });
 
   it('writes camera-space depth as a float TIFF for Display modes with z and for --depth', async () => {
     const rib = path.join(dir, 'depth.rib');
@@ -80,7 +80,7 @@ describe('reyes render', () => {
     expect(depth.data[0]).toBe(Infinity);
     expect(depth.data[80 * 60 - 1]).toBe(Infinity);
     for (const d of depth.data) expect(d === Infinity || (d >= 3.999 && d <= 5)).toBe(true);
-  }, 60_000);
+  });
 
   it('finds shaders in --shader-path, and warns naming a shader it cannot find', async () => {
     // A scene outside scenes/features/ naming its ripple displacement: found only through --shader-path.
@@ -93,5 +93,5 @@ describe('reyes render', () => {
     const lost = await reyes('render', rib, '-o', path.join(dir, 'r2.png'), '--res', '20x15', '--samples', '1');
     expect(lost.code, lost.stderr).toBe(0);
     expect(lost.stderr).toContain('warning: displacement shader "ripple" not found');
-  }, 60_000);
+  });
 });
