@@ -1,7 +1,8 @@
 // Pixel filter: each output pixel is the normalised weighted sum of the subpixel colours within
 // the filter's support, each weighted at its jittered sample location (reyes-jitter.wgsl,
 // prepended). FILTER selects the formula (src/image/pixel-filters.ts is the CPU reference):
-// 0 box, 1 triangle, 2 catmull-rom, 3 gaussian, 4 sinc (Lanczos-windowed).
+// 0 box, 1 triangle, 2 catmull-rom, 3 gaussian, 4 sinc (Lanczos-windowed). Depth and primitive
+// record per pixel: the nearest subpixel's within the pixel itself.
 
 override FILTER: u32 = 3u;
 const PI: f32 = 3.14159265358979;
@@ -26,6 +27,8 @@ struct FilterParams {
 @group(0) @binding(2) var<storage, read> subpixelDepth: array<f32>;
 @group(0) @binding(3) var<storage, read_write> pixels: array<vec4f>;
 @group(0) @binding(4) var<storage, read_write> pixelDepth: array<f32>;
+@group(0) @binding(5) var<storage, read> subpixelId: array<u32>;
+@group(0) @binding(6) var<storage, read_write> pixelId: array<u32>;
 
 fn catmullRom(x: f32) -> f32 {
   let a = abs(x);
@@ -85,12 +88,19 @@ fn filterPixels(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   if (total != 0.0) { result = sum / total; }
   // Depth: the nearest sample within the pixel itself.
   var depth = 3.0e38;
+  var nearest = 0xffffffffu;
   for (var sy = max(py * i32(params.ny), params.originY); sy < min((py + 1) * i32(params.ny), params.originY + i32(params.bufferHeight)); sy++) {
     for (var sx = max(px * i32(params.nx), params.originX); sx < min((px + 1) * i32(params.nx), params.originX + i32(params.bufferWidth)); sx++) {
-      depth = min(depth, subpixelDepth[u32(sy - params.originY) * params.bufferWidth + u32(sx - params.originX)]);
+      let s = u32(sy - params.originY) * params.bufferWidth + u32(sx - params.originX);
+      let d = subpixelDepth[s];
+      if (d < depth || (d == depth && nearest == 0xffffffffu)) {
+        depth = d;
+        nearest = subpixelId[s];
+      }
     }
   }
   let o = id.y * params.width + id.x;
   pixels[o] = result;
   pixelDepth[o] = depth;
+  pixelId[o] = nearest;
 }

@@ -2,8 +2,9 @@
 // finds each subpixel's run of samples, and `composite` walks each run front to back:
 //   C += T * Ci, A += T * Oi (average of channels), T *= 1 - Oi
 // where T is the transmittance so far. Matte samples block what is behind them (T falls) but add
-// neither colour nor alpha. The run stops once T is negligible. Output: premultiplied RGBA and the
-// depth of the nearest sample per subpixel.
+// neither colour nor alpha. The run stops once T is negligible. Output: premultiplied RGBA, the
+// depth of the nearest sample per subpixel and that sample's primitive record (all ones for none;
+// the payload's colour w holds record + 1, negated for a matte: reyes-sample.wgsl).
 
 struct CompositeParams {
   sampleCount: u32,
@@ -20,6 +21,7 @@ struct CompositeParams {
 @group(0) @binding(5) var<storage, read> payload: array<vec4f>;
 @group(0) @binding(6) var<storage, read_write> colorBuffer: array<vec4f>;
 @group(0) @binding(7) var<storage, read_write> depthOut: array<f32>;
+@group(0) @binding(8) var<storage, read_write> idOut: array<u32>;
 
 fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
   return (group.x + group.y * groups.x) * 256u + local;
@@ -46,6 +48,8 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
   var transmit = vec3f(1.0);
   var depth = 3.0e38;
   let end = runEnd[s];
+  var id = 0xffffffffu;
+  if (runStart[s] < end) { id = u32(abs(payload[values[runStart[s]] * 2u].w)) - 1u; }
   for (var i = runStart[s]; i < end; i++) {
     let at = values[i];
     let a = payload[at * 2u];
@@ -53,7 +57,7 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
     let ci = a.xyz;
     let oi = clamp(b.xyz, vec3f(0.0), vec3f(1.0));
     depth = min(depth, b.w);
-    if (a.w == 0.0) {
+    if (a.w > 0.0) {
       color += transmit * ci;
       alpha += dot(transmit * oi, vec3f(1.0 / 3.0));
     }
@@ -62,4 +66,5 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
   }
   colorBuffer[s] = vec4f(color, alpha);
   depthOut[s] = depth;
+  idOut[s] = id;
 }

@@ -6,7 +6,11 @@
 //   writeSamples: at the scanned offsets, one sample point per bound subpixel: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
 //   opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
-//                 framebuffer (nearest depth, then the lowest micropolygon id at that depth)
+//                 framebuffer (nearest depth, then the lowest micropolygon id at that depth); the
+//                 colour pass also writes the owner's primitive record per subpixel, and the depth
+//                 pass adds the sample points it tests (the same conservative count) to a counter
+// A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
+// a matte (reyes-composite.wgsl reads both).
 
 override MAXV: u32 = 256u;
 override OFF_P: u32;
@@ -46,6 +50,10 @@ struct SampleParams {
 @group(0) @binding(9) var<storage, read_write> depthBuffer: array<atomic<u32>>;
 @group(0) @binding(10) var<storage, read_write> ownerBuffer: array<atomic<u32>>;
 @group(0) @binding(11) var<storage, read_write> colorBuffer: array<vec4f>;
+@group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
+@group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
+
+var<workgroup> groupSamples: atomic<u32>;
 
 struct Micropolygon {
   valid: bool,
@@ -173,7 +181,8 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var at = offsets[g * MAXV + m];
-  let matte = select(0.0, 1.0, (mp.flags & FLAG_MATTE) != 0u);
+  let record = f32(readyList[g * 8u] + 1u);
+  let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
   for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
     for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
       let hit = sampleAt(mp, sx, sy);
@@ -181,7 +190,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
       if (hit.covered) {
         keys[at * 2u] = bitcast<u32>(hit.depth);
         keys[at * 2u + 1u] = localSubpixel(sx, sy);
-        payload[at * 2u] = vec4f(hit.ci, matte);
+        payload[at * 2u] = vec4f(hit.ci, tag);
         payload[at * 2u + 1u] = vec4f(hit.oi, hit.depth);
       } else {
         keys[at * 2u] = 0xffffffffu;
@@ -197,14 +206,20 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  if (m == 0u) { atomicStore(&groupSamples, 0u); }
+  workgroupBarrier();
   let mp = micropolygon(g, m);
-  if (!mp.valid) { return; }
-  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
-    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
-      let hit = sampleAt(mp, sx, sy);
-      if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(sx, sy)], bitcast<u32>(hit.depth)); }
+  if (mp.valid) {
+    atomicAdd(&groupSamples, u32(mp.hi.x - mp.lo.x + 1) * u32(mp.hi.y - mp.lo.y + 1));
+    for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
+      for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
+        let hit = sampleAt(mp, sx, sy);
+        if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(sx, sy)], bitcast<u32>(hit.depth)); }
+      }
     }
   }
+  workgroupBarrier();
+  if (m == 0u) { atomicAdd(&sampleCounter[0], atomicLoad(&groupSamples)); }
 }
 
 @compute @workgroup_size(MAXV)
@@ -238,6 +253,7 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       let s = localSubpixel(sx, sy);
       if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
         colorBuffer[s] = vec4f(hit.ci, 1.0);
+        idBuffer[s] = readyList[g * 8u];
       }
     }
   }

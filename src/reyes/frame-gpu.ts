@@ -30,6 +30,26 @@ export interface FrameGpu {
   stats: FrameStats;
   /** Time passes with timestamp queries (FrameStats.stageGpuMs); false when the adapter cannot. */
   profile: boolean;
+  /** One u32 the opaque fast path adds the sample points it tests to (read once per render). */
+  sampleCounter: GPUBuffer;
+  /** What the caller asked to see of the schedulers' work (render-frame.ts). */
+  insight: FrameInsight;
+}
+
+export type RegionKind = 'dicing' | 'sampling' | 'bucket';
+
+/** Reports of the schedulers' work: regions as they are diced, sampled or split, finished pixels,
+ * and, when asked, grid outlines and the primitive record under each pixel. */
+export interface FrameInsight {
+  /** A region the schedulers finished (`split` false) or cut in two (`split` true). */
+  region(kind: RegionKind, rect: Region, split: boolean): void;
+  /** `pixels` more pixels of the frame are final. */
+  pixelsDone(pixels: number): void;
+  /** Collect each shaded grid's corners in raster space here (8 floats per grid), when defined. */
+  outlines?: number[];
+  /** Collect the primitive record of each pixel's nearest sample here (the image's size, row-major;
+   * 0xffffffff where none), when defined. */
+  ids?: Uint32Array;
 }
 
 export type Stage = keyof FrameStats['stageMs'];

@@ -25,15 +25,25 @@
  *            stages/sample.ts       conservative count per micropolygon, scan, jittered sample
  *                                   points (hash of the subpixel), radix sort by (subpixel, depth),
  *                                   front-to-back composite; or the opaque atomic-depth fast path
+ *                                   (which counts the sample points it tests on the GPU); both keep
+ *                                   the nearest sample's primitive record per subpixel
  *            stages/filter.ts       the pixel filter over the subpixels (with an apron of the
- *                                   filter's half width), read back into the float image
+ *                                   filter's half width), read back into the float image (and, on
+ *                                   request, the primitive under each pixel)
  *       ─▶ src/image/: exposure, quantize with dither, PNG; camera-space depth (FloatImage.depth) as a
  *          32-bit float TIFF (tiff.ts) for Display modes with z and the CLI's --depth.
  *
  * The memory budget is RenderOptions.budgetBytes (the CLI's --budget), else the RIB's
  * `Option "limits" "gpumemory" [MiB]` (render-frame.ts ribBudgetBytes), else what the runtime allows.
  * Bucket mode (`bucketSize`) runs the same stages over fixed tiles without splitting. Statistics
- * per frame are in stats.ts. Shading kernels plug in through shading/shading-kernel.ts: by default
+ * per frame are in stats.ts. For the page's Insight, RenderOptions.onRegion / RenderedFrame.regions
+ * report the dicing and sampling regions (and buckets) as the schedulers finish or split them,
+ * onProgress the pixels done, gridOutlines the shaded grids' corners in raster space
+ * (schedulers/insight.ts), primitiveIds the scene primitive under each pixel. prepareFrame
+ * (render-frame.ts) renders once and keeps every dicing region's ready pieces and shaded grids while
+ * they fit half the budget; PreparedFrame.render re-runs shade → sample → composite → filter after
+ * shader, light or colour edits (re-dicing from the kept pieces where colours changed or a kernel
+ * displaces), and renders from scratch when the camera, settings or geometry changed. Shading kernels plug in through shading/shading-kernel.ts: by default
  * shading/rsl-provider.ts compiles one kernel per composition (surface, displacement, atmosphere,
  * lights) with src/rsl and packs each primitive's RIB shader parameters (shading/shader-params.ts,
  * points brought to camera space; shading/spaces.ts says what the kernels' space matrices hold);
@@ -41,8 +51,8 @@
  * shaders. shading/builtin-surfaces.ts keeps the default and constant surfaces as WGSL kernels: used
  * for those surfaces and as the fallback when a composition cannot be compiled.
  */
-export { renderFrame, ribBudgetBytes } from './render-frame.ts';
-export type { RenderOptions, RenderedFrame } from './render-frame.ts';
+export { KEEP_SHARE, kernelWritesInputs, prepareFrame, renderFrame, ribBudgetBytes } from './render-frame.ts';
+export type { PreparedFrame, PreparedRenderOptions, RegionKind, RegionReport, RenderOptions, RenderedFrame } from './render-frame.ts';
 export { frameCamera } from './camera.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';
 export { BudgetTooSmallError } from './errors.ts';

@@ -1,20 +1,27 @@
 // One frame, scene in, float picture out: camera, primitive conversion, then the GPU stages driven
-// by the dicing scheduler (or fixed buckets), each region's pixels filtered into the image.
-import { gridLayout } from '../rsl/grid-layout.ts';
+// by the dicing scheduler (or fixed buckets), each region's pixels filtered into the image; on
+// request the regions, grid outlines, progress and the primitive under each pixel are reported.
+// prepareFrame keeps a frame's diced grids so shader, light and colour edits re-render with shade,
+// sample, composite and filter only.
+import { gridLayout, type GridLayout } from '../rsl/grid-layout.ts';
+import { GpuBudgetError } from '../gpu/errors.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import type { Frame, Options } from '../rib/scene.ts';
 import { createFloatImage, type FloatImage } from '../image/image.ts';
 import { pixelFilterCode } from '../image/pixel-filters.ts';
-import { frameCamera, type FrameCamera } from './camera.ts';
-import { convertFrame } from './convert/convert-frame.ts';
-import type { FrameGpu, Region } from './frame-gpu.ts';
+import { frameCamera, type FrameCamera, type PixelRect } from './camera.ts';
+import { convertFrame, type ConvertedFrame } from './convert/convert-frame.ts';
+import { BudgetTooSmallError } from './errors.ts';
+import type { FrameGpu, FrameInsight, Region, RegionKind } from './frame-gpu.ts';
 import { RECORD } from './primitive-record.ts';
 import { userPrimitiveVariables } from './primvars.ts';
-import { renderRegion } from './schedulers/dicing-scheduler.ts';
+import { renderKeptRegion, renderRegion, type KeepGrids, type KeptRegion, type PrimitiveTables } from './schedulers/dicing-scheduler.ts';
+import type { SamplingTarget } from './schedulers/sampling-scheduler.ts';
+import { releaseGrids } from './stages/dice.ts';
 import { tiles } from './schedulers/regions.ts';
 import { RslShadingProvider } from './shading/rsl-provider.ts';
-import type { ShadingKernelProvider } from './shading/shading-kernel.ts';
-import { kernelSpaces } from './shading/spaces.ts';
+import type { ShadingKernel, ShadingKernelProvider } from './shading/shading-kernel.ts';
+import { kernelSpaces, type KernelSpaces } from './shading/spaces.ts';
 import { PassProfiler } from '../gpu/pass-profiler.ts';
 import { emptyStats, type FrameStats } from './stats.ts';
 
@@ -37,6 +44,26 @@ export interface RenderOptions {
   gpuTimings?: boolean;
   /** Turns the opaque fast path off (for comparisons). */
   noOpaqueFastPath?: boolean;
+  /** Called for every region the schedulers finish (`split` false) or cut in two (`split` true):
+   * dicing regions, sampling regions, and in bucket mode each bucket before its work. Rectangles are
+   * in raster pixels of the whole image (before CropWindow), x1 and y1 exclusive. The same list is in
+   * RenderedFrame.regions. */
+  onRegion?(kind: RegionKind, rect: PixelRect, split: boolean): void;
+  /** Called after each finished sampling region with the pixels of the (cropped) image done so far. */
+  onProgress?(pixelsDone: number, pixelsTotal: number): void;
+  /** Report the outline of every shaded grid (RenderedFrame.gridOutlines). */
+  gridOutlines?: boolean;
+  /** Report which scene primitive each pixel's nearest sample belongs to (RenderedFrame.primitiveIds). */
+  primitiveIds?: boolean;
+}
+
+export type { RegionKind };
+
+/** A region the schedulers chose (see RenderOptions.onRegion). */
+export interface RegionReport {
+  kind: RegionKind;
+  rect: PixelRect;
+  split: boolean;
 }
 
 export interface RenderedFrame {
@@ -44,9 +71,46 @@ export interface RenderedFrame {
   camera: FrameCamera;
   stats: FrameStats;
   warnings: string[];
+  /** Every region the schedulers diced, sampled, split or (bucket mode) started, in order. */
+  regions: RegionReport[];
+  /** With RenderOptions.gridOutlines: 8 floats per shaded grid, the raster positions (x, y; pixels of
+   * the whole image, as regions) of its corner vertices (u, v) = (0, 0), (1, 0), (1, 1), (0, 1) after
+   * shading (displaced). A grid diced in several dicing regions appears once per region. */
+  gridOutlines?: Float32Array;
+  /** With RenderOptions.primitiveIds: per pixel of `image` (row-major), the index in Frame.primitives
+   * of the primitive whose sample is nearest within the pixel, -1 where no sample covers it. */
+  primitiveIds?: Int32Array;
 }
 
 export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<RenderedFrame> {
+  const job = startFrame(gpu, frame, options);
+  const resources = job.converted.records.count > 0 && job.image.width > 0 && job.image.height > 0 ? [] as GPUBuffer[] : undefined;
+  try {
+    return await renderScratch(gpu, job, options, resources);
+  } finally {
+    for (const buffer of resources ?? []) gpu.allocator.release(buffer);
+  }
+}
+
+/** What a frame is before any GPU work: camera, grid layout, converted primitives, sampling settings. */
+interface FrameJob {
+  started: number;
+  frame: Frame;
+  stats: FrameStats;
+  warnings: string[];
+  warn(message: string): void;
+  camera: FrameCamera;
+  spaces: KernelSpaces;
+  layout: GridLayout;
+  converted: ConvertedFrame;
+  nx: number;
+  ny: number;
+  filter: { code: number; xWidth: number; yWidth: number };
+  image: FloatImage;
+  budgetBytes: number | undefined;
+}
+
+function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): FrameJob {
   const started = performance.now();
   const stats = emptyStats();
   const warnings: string[] = [];
@@ -81,63 +145,403 @@ export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: Render
     scenePrimitives: frame.primitives.length,
     primitiveRecords: converted.records.count,
   });
+  const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
+  return {
+    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes,
+    filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
+  };
+}
 
-  const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
-  if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 };
+/** Runs `work` under the job's budget (restoring the allocator's afterwards) and records the peak. */
+async function underBudget<T>(gpu: GpuRuntime, job: FrameJob, work: () => Promise<T>): Promise<T> {
   const allocator = gpu.allocator;
   const previousBudget = allocator.budget;
-  const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
-  if (budgetBytes !== undefined) {
+  if (job.budgetBytes !== undefined) {
     allocator.trim();
-    allocator.setBudget(budgetBytes);
+    allocator.setBudget(job.budgetBytes);
   }
-  stats.budgetBytes = allocator.budget;
+  job.stats.budgetBytes = allocator.budget;
   allocator.resetPeak();
-  const owned: GPUBuffer[] = [];
   try {
-    if (converted.records.count > 0 && image.width > 0 && image.height > 0) {
-      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-      const prims = allocator.createBufferWithData('primitive records', converted.records.floats(), usage);
-      owned.push(prims);
-      const userCorners = allocator.createBufferWithData('user primitive variables', converted.records.userFloatsData(), usage);
-      owned.push(userCorners);
-      const pipelines = converted.pipelines.map((p) => {
-        const paramBuffer = allocator.createBufferWithData(`${p.kernel.label} params`, p.params, usage);
-        owned.push(paramBuffer);
-        return { ...p, paramBuffer };
-      });
-      const frameGpu: FrameGpu = {
-        gpu, camera, spaces, layout, prims, userCorners, primCount: converted.records.count, pipelines, nx, ny,
-        filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
-        apron: Math.ceil(Math.max(filterOption.xWidth, filterOption.yWidth) / 2),
-        opaque: !options.noOpaqueFastPath && !converted.hasMatte && converted.pipelines.every((p) => p.opaque),
-        stats, profile,
-      };
-      stats.opaqueFastPath = frameGpu.opaque;
-      const words = new Uint32Array(converted.records.floats().buffer, 0, converted.records.count * RECORD.floats);
-      const tables = {
-        pipeline: Uint32Array.from({ length: converted.records.count }, (_, k) => words[k * RECORD.floats + RECORD.pipeline]!),
-        paramBase: Uint32Array.from({ length: converted.records.count }, (_, k) => words[k * RECORD.floats + RECORD.paramBase]!),
-      };
-      const target = { image, originX: crop.x0, originY: crop.y0 };
-      const whole: Region = { x0: crop.x0, y0: crop.y0, x1: crop.x1, y1: crop.y1 };
-      if (options.bucketSize) {
-        for (const bucket of tiles(whole, options.bucketSize)) await renderRegion(frameGpu, tables, bucket, target, false);
-      } else {
-        await renderRegion(frameGpu, tables, whole, target, true);
-      }
-    }
+    return await work();
   } finally {
-    for (const buffer of owned) allocator.release(buffer);
-    stats.peakBytes = allocator.peak;
-    if (budgetBytes !== undefined) {
+    job.stats.peakBytes = allocator.peak;
+    if (job.budgetBytes !== undefined) {
       allocator.trim();
       allocator.setBudget(previousBudget);
     }
   }
-  stats.totalMs = performance.now() - started;
+}
+
+/** The per-frame GPU buffers: primitive records, user corner values, parameter blocks. */
+interface FrameBuffers {
+  prims: GPUBuffer;
+  userCorners: GPUBuffer;
+  pipelines: FrameGpu['pipelines'];
+  tables: PrimitiveTables;
+}
+
+function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers {
+  const { allocator } = gpu;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+  const prims = allocator.createBufferWithData('primitive records', converted.records.floats(), usage);
+  owned.push(prims);
+  const userCorners = allocator.createBufferWithData('user primitive variables', converted.records.userFloatsData(), usage);
+  owned.push(userCorners);
+  return { prims, userCorners, pipelines: uploadParams(gpu, converted, owned), tables: primitiveTables(converted) };
+}
+
+function uploadParams(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers['pipelines'] {
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+  return converted.pipelines.map((p) => {
+    const paramBuffer = gpu.allocator.createBufferWithData(`${p.kernel.label} params`, p.params, usage);
+    owned.push(paramBuffer);
+    return { ...p, paramBuffer };
+  });
+}
+
+function primitiveTables(converted: ConvertedFrame): PrimitiveTables {
+  const count = converted.records.count;
+  const words = new Uint32Array(converted.records.floats().buffer, converted.records.floats().byteOffset, count * RECORD.floats);
+  return {
+    pipeline: Uint32Array.from({ length: count }, (_, k) => words[k * RECORD.floats + RECORD.pipeline]!),
+    paramBase: Uint32Array.from({ length: count }, (_, k) => words[k * RECORD.floats + RECORD.paramBase]!),
+  };
+}
+
+/** The FrameGpu of one render, with the insight hooks the options ask for. */
+function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options: RenderOptions, sampleCounter: GPUBuffer, regions: RegionReport[]): FrameGpu {
+  const { stats, image } = job;
+  const total = image.width * image.height;
+  let done = 0;
+  const insight: FrameInsight = {
+    region: (kind, rect, split) => {
+      const copy = { x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1 };
+      regions.push({ kind, rect: copy, split });
+      options.onRegion?.(kind, { ...copy }, split);
+    },
+    pixelsDone: (pixels) => {
+      done = Math.min(total, done + pixels);
+      options.onProgress?.(done, total);
+    },
+  };
+  if (options.gridOutlines) insight.outlines = [];
+  if (options.primitiveIds) insight.ids = new Uint32Array(total).fill(0xffffffff);
+  const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
+  if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 };
+  const filter = job.frame.options.pixelFilter;
+  const opaque = !options.noOpaqueFastPath && !job.converted.hasMatte && job.converted.pipelines.every((p) => p.opaque);
+  stats.opaqueFastPath = opaque;
+  return {
+    gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
+    primCount: job.converted.records.count, pipelines: buffers.pipelines, nx: job.nx, ny: job.ny, filter: job.filter,
+    apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, stats, profile, sampleCounter, insight,
+  };
+}
+
+function samplingTarget(job: FrameJob): SamplingTarget {
+  return { image: job.image, originX: job.camera.crop.x0, originY: job.camera.crop.y0 };
+}
+
+/** The rendered frame: insight results mapped to scene primitives, the opaque path's sample count. */
+async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | undefined, regions: RegionReport[], options: RenderOptions): Promise<RenderedFrame> {
+  const { stats, warnings, image, camera } = job;
+  const rendered: RenderedFrame = { image, camera, stats, warnings, regions };
+  if (frame) stats.samplePoints += (await gpu.readU32(frame.sampleCounter, 1))[0]!;
+  if (options.gridOutlines) rendered.gridOutlines = Float32Array.from(frame?.insight.outlines ?? []);
+  if (options.primitiveIds) {
+    const sources = job.converted.records.sources;
+    const records = frame?.insight.ids;
+    rendered.primitiveIds = Int32Array.from({ length: image.width * image.height }, (_, k) => {
+      const record = records?.[k] ?? 0xffffffff;
+      return record === 0xffffffff ? -1 : (sources[record] ?? -1);
+    });
+  }
+  stats.totalMs = performance.now() - job.started;
   stats.warnings = warnings;
-  return { image, camera, stats, warnings };
+  return rendered;
+}
+
+function createSampleCounter(gpu: GpuRuntime, owned: GPUBuffer[]): GPUBuffer {
+  const counter = gpu.allocator.createBufferWithData('sample counter', new Uint32Array(4), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+  owned.push(counter);
+  return counter;
+}
+
+/** A whole render from the records: every region bound/split, diced, shaded and sampled. With
+ * `owned` undefined there is nothing to render (no records or an empty image). */
+async function renderScratch(
+  gpu: GpuRuntime, job: FrameJob, options: RenderOptions, owned: GPUBuffer[] | undefined, keep?: KeepGrids,
+  made?: { buffers?: FrameBuffers; counter?: GPUBuffer },
+): Promise<RenderedFrame> {
+  const regions: RegionReport[] = [];
+  let gpuFrame: FrameGpu | undefined;
+  await underBudget(gpu, job, async () => {
+    if (!owned) return;
+    const buffers = uploadFrame(gpu, job.converted, owned);
+    const counter = createSampleCounter(gpu, owned);
+    if (made) Object.assign(made, { buffers, counter });
+    gpuFrame = frameGpu(gpu, job, buffers, options, counter, regions);
+    const crop = job.camera.crop;
+    const whole: Region = { x0: crop.x0, y0: crop.y0, x1: crop.x1, y1: crop.y1 };
+    const target = samplingTarget(job);
+    if (options.bucketSize) {
+      for (const bucket of tiles(whole, options.bucketSize)) {
+        gpuFrame.insight.region('bucket', bucket, false);
+        await renderRegion(gpuFrame, buffers.tables, bucket, target, false, keep);
+      }
+    } else {
+      await renderRegion(gpuFrame, buffers.tables, whole, target, true, keep);
+    }
+  });
+  return finish(gpu, job, gpuFrame, regions, options);
+}
+
+// ── Prepared frames: re-render after shader, light or colour edits without bound/split or dicing ──
+
+/** Share of the budget a prepared frame may keep in ready pieces and grids; past it, it keeps none. */
+export const KEEP_SHARE = 0.5;
+
+/** What a prepared frame's render may change besides the frame itself. */
+export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings'>;
+
+/**
+ * A frame rendered once whose dicing regions' ready pieces and shaded grids stay on the GPU (while
+ * they fit KEEP_SHARE of the budget), so that edits of shader parameters, lights (on/off too),
+ * colours and opacities re-render with shade → sample → composite → filter only.
+ */
+export interface PreparedFrame {
+  /** The render that prepared it (its stats.reuse says 'prepared' or 'full: <why>'). */
+  readonly first: RenderedFrame;
+  /** True while the grids of every dicing region are kept; false: render() renders from scratch. */
+  readonly retained: boolean;
+  /** GPU bytes of the kept ready pieces and grids. */
+  readonly retainedBytes: number;
+  /**
+   * Renders `edited` (default: the prepared frame as it is now), which must keep the camera,
+   * resolution, pixel samples, filter, shading rates and geometry; shader, light and colour edits are
+   * what it is for. The kept grids are shaded again; they are diced again (from the kept ready
+   * pieces) only where colours, opacities or primitive variables changed or a kernel overwrites its
+   * inputs (displacement: re-dicing costs one dispatch, less than keeping a pristine copy of every
+   * grid). Anything else renders from scratch (stats.reuse 'full: <why>') and lets the grids go.
+   */
+  render(edited?: Frame, options?: PreparedRenderOptions): Promise<RenderedFrame>;
+  /** Releases the kept buffers. */
+  dispose(): void;
+}
+
+export async function prepareFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<PreparedFrame> {
+  const prepared = new Prepared(gpu, frame, options);
+  await prepared.start();
+  return prepared;
+}
+
+class Prepared implements PreparedFrame {
+  first!: RenderedFrame;
+  private kept: KeptRegion[] = [];
+  private keeping = true;
+  private owned: GPUBuffer[] = [];
+  private job!: FrameJob;
+  private buffers: FrameBuffers | undefined;
+  private counter: GPUBuffer | undefined;
+  /** Each record's parameter base when its grids were diced (what their gridInfo holds). */
+  private dicedParamBase: Uint32Array = new Uint32Array(0);
+  private disposed = false;
+
+  constructor(private readonly gpu: GpuRuntime, private readonly frame: Frame, private readonly options: RenderOptions) {}
+
+  get retained(): boolean {
+    return this.keeping && this.kept.length > 0;
+  }
+
+  get retainedBytes(): number {
+    return this.kept.reduce((n, k) => n + k.ready.buffer.size + k.diced.grids.size + k.diced.gridInfo.size, 0);
+  }
+
+  async start(): Promise<void> {
+    const job = startFrame(this.gpu, this.frame, this.options);
+    this.job = job;
+    if (job.converted.records.count === 0 || job.image.width === 0 || job.image.height === 0) {
+      this.keeping = false;
+      this.first = await renderScratch(this.gpu, job, this.options, undefined);
+      this.first.stats.reuse = 'full: nothing to keep';
+      return;
+    }
+    // The budget the keep decisions weigh against: the one the render runs under.
+    const budget = (): number => this.gpu.allocator.budget;
+    const keep: KeepGrids = (region) => {
+      if (!this.keeping) return false;
+      const bytes = region.ready.buffer.size + region.diced.grids.size + region.diced.gridInfo.size;
+      if (this.retainedBytes + bytes > KEEP_SHARE * budget()) {
+        this.keeping = false;
+        this.releaseKept();
+        return false;
+      }
+      this.kept.push(region);
+      return true;
+    };
+    const made: { buffers?: FrameBuffers; counter?: GPUBuffer } = {};
+    try {
+      this.first = await renderScratch(this.gpu, job, this.options, this.owned, keep, made);
+    } catch (error) {
+      this.dispose();
+      throw error;
+    }
+    this.buffers = made.buffers;
+    this.counter = made.counter;
+    this.dicedParamBase = primitiveTables(job.converted).paramBase;
+    this.first.stats.reuse = this.retained ? 'prepared' : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
+    if (!this.retained) this.releaseAll();
+  }
+
+  async render(edited: Frame = this.frame, extra: PreparedRenderOptions = {}): Promise<RenderedFrame> {
+    if (this.disposed) throw new Error('PreparedFrame.render after dispose()');
+    const options: RenderOptions = { ...this.options, ...extra };
+    if (!this.retained || !this.buffers || !this.counter) return this.fromScratch(edited, options, this.first.stats.reuse?.startsWith('full: ') ? this.first.stats.reuse.slice(6) : 'no grids kept');
+    const job = startFrame(this.gpu, edited, options);
+    const why = incompatibility(this.job, job);
+    if (why) {
+      this.releaseAll();
+      return this.fromScratch(edited, options, why, job);
+    }
+    const { converted } = job;
+    const before = this.job.converted.records;
+    const inputsChanged = !sameRange(before.floats(), converted.records.floats(), RECORD.s, RECORD.floats) ||
+      !sameFloats(before.userFloatsData(), converted.records.userFloatsData());
+    const tables = primitiveTables(converted);
+    const gridInfoCurrent = tables.paramBase.every((b, k) => b === this.dicedParamBase[k]);
+    const overwrites = [...this.job.converted.pipelines, ...converted.pipelines].some((p) => kernelWritesInputs(p.kernel, job.layout));
+    const redice = inputsChanged || overwrites;
+    // New records (parameter bases, pipelines, colours) and parameter blocks; the old blocks go.
+    const { device, allocator } = this.gpu;
+    device.queue.writeBuffer(this.buffers.prims, 0, converted.records.floats() as Float32Array<ArrayBuffer>);
+    if (inputsChanged) device.queue.writeBuffer(this.buffers.userCorners, 0, converted.records.userFloatsData() as Float32Array<ArrayBuffer>);
+    for (const p of this.buffers.pipelines) {
+      allocator.release(p.paramBuffer);
+      this.owned.splice(this.owned.indexOf(p.paramBuffer), 1);
+    }
+    this.buffers.pipelines = [];
+    const regions: RegionReport[] = [];
+    let gpuFrame: FrameGpu | undefined;
+    try {
+      await underBudget(this.gpu, job, async () => {
+        this.buffers!.pipelines = uploadParams(this.gpu, converted, this.owned);
+        this.buffers!.tables = tables;
+        const counter = this.counter!;
+        device.queue.writeBuffer(counter, 0, new Uint32Array(4));
+        gpuFrame = frameGpu(this.gpu, job, this.buffers!, options, counter, regions);
+        const target = samplingTarget(job);
+        for (const kept of this.kept) await renderKeptRegion(gpuFrame, tables, kept, target, redice, gridInfoCurrent);
+      });
+    } catch (error) {
+      if (!(error instanceof BudgetTooSmallError) && !(error instanceof GpuBudgetError)) throw error;
+      this.releaseAll();
+      return this.fromScratch(edited, options, `the kept grids leave too little memory (${(error as Error).message})`);
+    }
+    if (redice) this.dicedParamBase = tables.paramBase;
+    this.job = job;
+    job.stats.reuse = redice ? 'rediced' : 'reused';
+    if (this.options.bucketSize) job.stats.mode = 'bucket';
+    return finish(this.gpu, job, gpuFrame, regions, options);
+  }
+
+  private async fromScratch(frame: Frame, options: RenderOptions, why: string, job = startFrame(this.gpu, frame, options)): Promise<RenderedFrame> {
+    const rendered = await renderFrameWith(this.gpu, job, options);
+    rendered.stats.reuse = `full: ${why}`;
+    return rendered;
+  }
+
+  private releaseKept(): void {
+    for (const k of this.kept) {
+      releaseGrids({ gpu: this.gpu } as FrameGpu, k.diced);
+      this.gpu.allocator.release(k.ready.buffer);
+    }
+    this.kept = [];
+  }
+
+  private releaseAll(): void {
+    this.keeping = false;
+    this.releaseKept();
+    for (const buffer of this.owned) this.gpu.allocator.release(buffer);
+    this.owned = [];
+    this.buffers = undefined;
+    this.counter = undefined;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.releaseAll();
+  }
+}
+
+async function renderFrameWith(gpu: GpuRuntime, job: FrameJob, options: RenderOptions): Promise<RenderedFrame> {
+  const owned = job.converted.records.count > 0 && job.image.width > 0 && job.image.height > 0 ? [] as GPUBuffer[] : undefined;
+  try {
+    return await renderScratch(gpu, job, options, owned);
+  } finally {
+    for (const buffer of owned ?? []) gpu.allocator.release(buffer);
+  }
+}
+
+/** Why a prepared frame's kept grids cannot serve `next`, or undefined when they can. */
+function incompatibility(prepared: FrameJob, next: FrameJob): string | undefined {
+  const a = prepared.camera;
+  const b = next.camera;
+  if (a.xResolution !== b.xResolution || a.yResolution !== b.yResolution) return 'the resolution changed';
+  if (!sameFloats(a.cameraToRaster, b.cameraToRaster) || !sameFloats(prepared.spaces.world, next.spaces.world) ||
+    a.near !== b.near || a.far !== b.far || a.perspective !== b.perspective) return 'the camera changed';
+  if (a.crop.x0 !== b.crop.x0 || a.crop.y0 !== b.crop.y0 || a.crop.x1 !== b.crop.x1 || a.crop.y1 !== b.crop.y1) return 'the crop window changed';
+  if (prepared.nx !== next.nx || prepared.ny !== next.ny) return 'the pixel samples changed';
+  if (prepared.filter.code !== next.filter.code || prepared.filter.xWidth !== next.filter.xWidth || prepared.filter.yWidth !== next.filter.yWidth) return 'the pixel filter changed';
+  if (prepared.budgetBytes !== next.budgetBytes) return 'the memory budget changed';
+  if (prepared.layout.recordFloats !== next.layout.recordFloats || prepared.layout.maxVertices !== next.layout.maxVertices) return 'the grid layout changed';
+  const ra = prepared.converted.records;
+  const rb = next.converted.records;
+  if (ra.count !== rb.count || ra.userFloatsData().length !== rb.userFloatsData().length) return 'the geometry changed';
+  // Everything bound/split reads (kind, flags, shading rate, displacement bound, matrix, geometry).
+  const fa = ra.floats();
+  const fb = rb.floats();
+  const wa = new Uint32Array(fa.buffer, fa.byteOffset, fa.length);
+  const wb = new Uint32Array(fb.buffer, fb.byteOffset, fb.length);
+  for (let r = 0; r < ra.count; r++) {
+    const base = r * RECORD.floats;
+    for (let k = 0; k < RECORD.s; k++) {
+      if (k === RECORD.paramBase || k === RECORD.pipeline) continue;
+      if (wa[base + k] !== wb[base + k]) return 'the geometry or shading rate changed';
+    }
+  }
+  return undefined;
+}
+
+/** Equal words in [from, to) of every record. */
+function sameRange(a: Float32Array, b: Float32Array, from: number, to: number): boolean {
+  const wa = new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const wb = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  for (let base = 0; base < wa.length; base += RECORD.floats) {
+    for (let k = from; k < to; k++) if (wa[base + k] !== wb[base + k]) return false;
+  }
+  return true;
+}
+
+function sameFloats(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k] && !(Number.isNaN(a[k]) && Number.isNaN(b[k]))) return false;
+  return true;
+}
+
+/**
+ * Whether a shading kernel writes grid variables other than its outputs Ci and Oi (displacement
+ * writes P and N; a surface may assign a global): then kept grids must be diced again before it
+ * shades them again. Compiled RSL stores through rsl_grid_store_*(offset); the built-in surfaces
+ * write Ci and Oi only; any other kernel is assumed to write its inputs.
+ */
+export function kernelWritesInputs(kernel: ShadingKernel, layout: GridLayout): boolean {
+  if (kernel.key.startsWith('builtin:')) return false;
+  const outputs = new Set(['Ci', 'Oi'].map((name) => layout.variables.find((v) => v.name === name)?.offset));
+  const stores = [...kernel.code.matchAll(/rsl_grid_store_\w+\((\d+)u/g)];
+  if (stores.length === 0) return !kernel.code.includes('rsl_grid_');
+  return stores.some((m) => !outputs.has(Number(m[1])));
 }
 
 /** The budget a RIB asks for with `Option "limits" "gpumemory" [MiB]`, in bytes; undefined when absent

@@ -20,8 +20,19 @@ export interface FrameStats {
   micropolygons: number;
   /** Vertices shaded (grid vertices run through shading kernels). */
   verticesShaded: number;
-  /** Sample points written (conservative count: every bound subpixel of every micropolygon). */
+  /** Sample points tested: every subpixel of each micropolygon's raster bound within its sampling
+   * region (the conservative count). On the transparent path these are the points written, sorted
+   * and composited; on the opaque fast path the points the depth pass tests (counted on the GPU). */
   samplePoints: number;
+  /** Grids diced this render (0 when a prepared frame re-shades the grids it kept). */
+  gridsDiced: number;
+  /** Grids a prepared frame kept from an earlier render and shaded again without dicing. */
+  gridsReused: number;
+  /** How a prepared frame (render-frame.ts prepareFrame) served this render: 'prepared' (first
+   * render, grids kept), 'reused' (kept grids shaded again), 'rediced' (kept ready pieces diced
+   * again: colours or primitive variables changed, or a kernel displaces), 'full: <why>' (rendered
+   * from scratch), or undefined outside prepared frames. */
+  reuse?: string;
   dicingRegions: number;
   samplingRegions: number;
   shadingBatches: number;
@@ -53,6 +64,8 @@ export function emptyStats(): FrameStats {
     micropolygons: 0,
     verticesShaded: 0,
     samplePoints: 0,
+    gridsDiced: 0,
+    gridsReused: 0,
     dicingRegions: 0,
     samplingRegions: 0,
     shadingBatches: 0,

@@ -10,10 +10,11 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
     ['Resolution', `${stats.resolution[0]} × ${stats.resolution[1]}, ${stats.pixelSamples[0]} × ${stats.pixelSamples[1]} samples`],
     ['Mode', stats.mode + (stats.opaqueFastPath ? ' (opaque fast path)' : '')],
     ['Primitives', `${stats.scenePrimitives} in the scene, ${stats.primitiveRecords} records, ${stats.primitivesAfterSplit} after split (${stats.boundSplitIterations} iterations)`],
-    ['Grids', String(stats.grids)],
+    ['Grids', `${stats.grids} (${stats.gridsDiced} diced, ${stats.gridsReused} kept from the last render)`],
+    ['Re-render', stats.reuse === undefined ? '—' : describeReuse(stats.reuse)],
     ['Micropolygons', String(stats.micropolygons)],
     ['Vertices shaded', String(stats.verticesShaded)],
-    ['Sample points', String(stats.samplePoints)],
+    ['Sample points', `${stats.samplePoints} tested${stats.opaqueFastPath ? ' (depth pass of the opaque fast path)' : ' (written, sorted, composited)'}`],
     ['Dicing regions', `${stats.dicingRegions} (${stats.dicingSplits} splits)`],
     ['Sampling regions', `${stats.samplingRegions} (${stats.samplingSplits} splits)`],
     ['Shading batches', String(stats.shadingBatches)],
@@ -22,4 +23,11 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
     ['Total', `${stats.totalMs.toFixed(1)} ms`],
   ];
   table.replaceChildren(...rows.map(([k, v]) => h('tr', { 'data-stat': k }, h('th', {}, k), h('td', {}, v))));
+}
+
+function describeReuse(reuse: string): string {
+  if (reuse === 'prepared') return 'grids kept for shading edits';
+  if (reuse === 'reused') return 'kept grids shaded again (no bound/split, no dicing)';
+  if (reuse === 'rediced') return 'kept pieces diced again (no bound/split)';
+  return `from scratch: ${reuse.replace(/^full: /, '')}`;
 }

@@ -10,13 +10,17 @@ export function buildLightsPanel(container: HTMLElement, frame: Frame, edits: Sc
   container.replaceChildren();
   if (frame.lights.length === 0) container.append(h('p', { class: 'note' }, 'The scene has no lights.'));
   for (const light of frame.lights) {
-    const toggle = h('input', { type: 'checkbox', checked: edits.lightEnabled(light.id), 'aria-label': `light ${light.handle} on`, 'data-light-toggle': '' });
+    // Handles need not be unique (a RIB may reuse one): the label and data-light are the light's own
+    // number, its place among the frame's lights; the RIB's handle is shown next to it.
+    const number = light.id + 1;
+    const toggle = h('input', { type: 'checkbox', checked: edits.lightEnabled(light.id), 'aria-label': `light ${number} on`, 'data-light-toggle': '' });
     toggle.addEventListener('change', () => {
       edits.setLightEnabled(light.id, toggle.checked);
       changed();
     });
-    const box = h('fieldset', { class: 'light', 'data-light': light.handle, 'data-shader': light.shader },
-      h('legend', {}, toggle, ` ${light.shader} `, h('small', {}, `#${light.handle}${light.area ? ' (area light: not rendered)' : ''}`)));
+    const box = h('fieldset', { class: 'light', 'data-light': String(light.id), 'data-handle': light.handle, 'data-shader': light.shader },
+      h('legend', {}, toggle, ` ${light.shader} `, h('small', { title: `${light.source.file}:${light.source.line}` },
+        `light ${number} (handle ${light.handle})${light.area ? ' (area light: not rendered)' : ''}`)));
     const entries = edits.parameters('light', light.shader, maxVertices);
     if (!isParamList(entries)) {
       reportErrors(entries);

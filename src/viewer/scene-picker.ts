@@ -66,7 +66,7 @@ export function initialScene(): string | undefined {
     if ([...picker.options].some((o) => o.value === asked)) picker.value = asked;
     return asked;
   }
-  const first = bundledScenes().find((s) => s.name === 'viewer/lit-spheres.rib');
+  const first = bundledScenes().find((s) => s.name === 'viewer/showcase.rib');
   if (first) element<HTMLSelectElement>('scene-picker').value = first.url;
   return first?.url;
 }

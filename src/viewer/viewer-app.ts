@@ -1,9 +1,13 @@
 // The page's state and its renders: the loaded scene, the orbit camera, the shading edits and the
-// render settings, turned into renderFrame calls. Every edit re-renders from the cached parsed
-// frame and compiled kernels; camera moves render a preview and refine once the camera rests.
+// render settings, turned into renderer calls. A full-quality render prepares the frame
+// (prepareFrame keeps its diced grids), so light and material edits re-render with shading,
+// sampling and filtering only, from the cached parsed frame and compiled kernels; camera moves
+// render a preview and refine once the camera rests. Every full render also reports the primitive
+// under each pixel (for selecting objects), its progress, and the regions and grids the overlays show.
 import { GpuDeviceLostError } from '../gpu/errors.ts';
-import { frameCamera, renderFrame } from '../reyes/index.ts';
-import type { RenderOptions, RenderedFrame } from '../reyes/index.ts';
+import type { GpuRuntime } from '../gpu/runtime.ts';
+import { frameCamera, prepareFrame, renderFrame } from '../reyes/index.ts';
+import type { FrameStats, PreparedFrame, RenderOptions, RenderedFrame } from '../reyes/index.ts';
 import type { Frame } from '../rib/scene.ts';
 import { checkSource } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
@@ -14,7 +18,7 @@ import { buildLightsPanel } from './lights-panel.ts';
 import { buildMaterialPanel } from './material-panel.ts';
 import { showMessages, type Message } from './messages-panel.ts';
 import { OrbitCamera } from './orbit-camera.ts';
-import { renderIdPass, type IdImage } from './picking.ts';
+import { Overlays } from './overlays.ts';
 import { showPicture } from './picture-canvas.ts';
 import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
@@ -26,13 +30,27 @@ export type Quality = 'preview' | 'full';
 /** What the tests and the measurement script read (window.reyesViewer). */
 export interface ViewerProbe {
   counters: { parses: number; compiles: number; renders: number; recoveries: number };
-  renders: { quality: Quality; ms: number; kind: string }[];
+  renders: { quality: Quality; ms: number; kind: string; gridsDiced: number; reuse: string }[];
+  /** The last render's statistics. */
+  stats: FrameStats | undefined;
+  /** Fractions of the frame done that the progress bar showed during the last render. */
+  progress: number[];
   loseDevice(): void;
-  /** The primitive under full-resolution pixel (x, y), by an ID pass; -1 where nothing. */
+  /** The primitive under full-resolution pixel (x, y), from the last full render's primitive ids; -1 where nothing. */
   pick(x: number, y: number): Promise<number>;
-  /** Pixels of primitive `index` in the last ID pass (for tests of material edits). */
+  /** Pixels of primitive `index` in the last full render (for tests of material edits). */
   idMask(index: number): Promise<number[]>;
 }
+
+/** Which primitive covers each pixel of the last full-quality render. */
+interface IdImage {
+  width: number;
+  height: number;
+  ids: Int32Array;
+}
+
+/** Kinds of request that only change shading (lights, materials, overlays): a prepared frame serves them. */
+const SHADING_ONLY = new Set(['light change', 'material change', 'grid outlines']);
 
 const REFINE_DELAY_MS = 250;
 
@@ -47,24 +65,34 @@ export class ViewerApp {
   private baseShadingRates: number[] = [];
   private selected: number | undefined;
   private idImage: IdImage | undefined;
+  private idWaiters: ((ids: IdImage | undefined) => void)[] = [];
+  private prepared: { frame: PreparedFrame; runtime: GpuRuntime } | undefined;
+  private progressShown: number[] = [];
   private loadMessages: Message[] = [];
   private renderMessages: Message[] = [];
+  /** Device losses and recoveries: kept until another scene opens. */
+  private gpuMessages: Message[] = [];
   private refineTimer: ReturnType<typeof setTimeout> | undefined;
   readonly probe: ViewerProbe;
 
   private readonly canvas = element<HTMLCanvasElement>('picture');
   private readonly status = element<HTMLElement>('render-status');
   private readonly progress = element<HTMLProgressElement>('render-progress');
+  private readonly overlays = new Overlays(element<HTMLCanvasElement>('overlay'), (kind, on) => {
+    if (kind === 'grids' && on) this.request('full', 'grid outlines');
+  });
 
   constructor() {
     const renders: ViewerProbe['renders'] = [];
     this.probe = {
       counters: { parses: 0, compiles: 0, renders: 0, recoveries: 0 },
       renders,
+      stats: undefined,
+      progress: [],
       loseDevice: () => this.session.loseDevice(),
       pick: async (x, y) => this.pickAt(x, y),
       idMask: async (index) => {
-        const ids = await this.ids();
+        const ids = await this.currentIds();
         const out: number[] = [];
         ids?.ids.forEach((id, k) => id === index && out.push(k));
         return out;
@@ -83,6 +111,7 @@ export class ViewerApp {
       this.idImage = undefined;
       this.request('full', 'settings');
     });
+    this.overlays.buildControls(element('overlay-controls'));
     this.setRenderState('idle', 'Choose a scene, open .rib files, or drop them here.');
   }
 
@@ -93,6 +122,7 @@ export class ViewerApp {
     this.selected = undefined;
     this.idImage = undefined;
     this.renderMessages = [];
+    this.gpuMessages = [];
     this.loadMessages = [...loaded.scene.errors, ...loaded.scene.warnings].map((d) => ({
       severity: d.severity, file: d.file, line: d.line, column: d.column, source: 'rib',
       text: d.request ? `${d.request}: ${d.message}` : d.message,
@@ -113,6 +143,8 @@ export class ViewerApp {
     this.canvas.width = full[0];
     this.canvas.height = full[1];
     this.canvas.style.aspectRatio = `${full[0]} / ${full[1]}`;
+    this.overlays.resize(full);
+    this.dropPrepared();
     element('scene-name').textContent = loaded.name;
     buildLightsPanel(element('lights'), frame, this.edits, this.maxVertices(), () => this.request('full', 'light change'), (d) => this.addCompileErrors(d));
     this.showMaterial();
@@ -145,6 +177,7 @@ export class ViewerApp {
 
   private cameraMoved(): void {
     this.idImage = undefined;
+    this.dropPrepared();
     this.request('preview', 'camera move (preview)');
     clearTimeout(this.refineTimer);
     this.refineTimer = setTimeout(() => this.request('full', 'camera move (full)'), REFINE_DELAY_MS);
@@ -153,6 +186,7 @@ export class ViewerApp {
   request(quality: Quality, kind: string): void {
     if (!this.loaded?.frame) return;
     this.setRenderState('rendering', quality === 'preview' ? 'Rendering a preview…' : 'Rendering…');
+    this.showProgress(0);
     this.queue.submit(() => this.lock.run(() => this.renderOnce(quality, kind, true)));
   }
 
@@ -188,18 +222,30 @@ export class ViewerApp {
     if (!loaded?.frame || !edits || !this.camera) return;
     const started = performance.now();
     let rendered: RenderedFrame;
+    this.progressShown = [];
+    this.probe.progress = this.progressShown;
     try {
       const gpu = await this.session.get();
+      if (this.prepared && this.prepared.runtime !== gpu) this.dropPrepared();
       const frame = this.editedFrame();
       const options = this.baseOptions(loaded.frame, quality);
       options.shading = edits.provider.provide;
-      rendered = await renderFrame(gpu, frame, options);
+      options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total));
+      if (quality === 'preview') {
+        rendered = await renderFrame(gpu, frame, options);
+      } else {
+        options.primitiveIds = true;
+        options.gridOutlines = this.overlays.wantsOutlines;
+        rendered = await this.renderFull(gpu, frame, options, SHADING_ONLY.has(kind));
+      }
       if (gpu.context.lostError) throw gpu.context.lostError;
     } catch (error) {
       if (loaded !== this.loaded) return;
+      this.dropPrepared();
       if ((error instanceof GpuDeviceLostError || this.session.current === undefined) && retryOnLoss) {
         return this.renderOnce(quality, kind, false);
       }
+      this.resolveIds(undefined);
       this.renderMessages = [{ severity: 'error', file: loaded.name, text: (error as Error).message, source: 'render' }];
       this.refreshMessages();
       this.setRenderState('error', `The render failed: ${(error as Error).message}`);
@@ -210,9 +256,14 @@ export class ViewerApp {
     this.probe.counters.renders++;
     this.probe.counters.compiles = edits.compiles;
     this.probe.counters.recoveries = this.session.recoveries;
-    this.probe.renders.push({ quality, ms, kind });
+    this.probe.renders.push({ quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, reuse: rendered.stats.reuse ?? '' });
+    this.probe.stats = rendered.stats;
     showPicture(this.canvas, rendered.image, loaded.frame, this.fullSize(loaded.frame));
     this.canvas.dataset.quality = quality;
+    this.overlays.show({ regions: rendered.regions, outlines: rendered.gridOutlines, crop: rendered.camera.crop });
+    if (quality === 'full' && rendered.primitiveIds) {
+      this.resolveIds({ width: rendered.image.width, height: rendered.image.height, ids: rendered.primitiveIds });
+    }
     showStats(element<HTMLTableElement>('stats'), rendered.stats);
     this.renderMessages = rendered.warnings.flatMap((w) => renderWarning(loaded.name, w));
     this.refreshMessages();
@@ -221,6 +272,54 @@ export class ViewerApp {
       const label = quality === 'preview' ? 'Preview' : 'Rendered';
       this.setRenderState(quality === 'preview' ? 'rendering' : 'complete', `${label} ${loaded.name} in ${ms.toFixed(0)} ms (${rendered.stats.resolution[0]} × ${rendered.stats.resolution[1]}, ${rendered.stats.pixelSamples[0]} × ${rendered.stats.pixelSamples[1]} samples).`);
     }
+  }
+
+  /** A full-quality render: through the prepared frame for shading-only edits when it kept its
+   * grids, else a new prepared frame (which renders the picture once and keeps the grids). */
+  private async renderFull(gpu: GpuRuntime, frame: Frame, options: RenderOptions, shadingOnly: boolean): Promise<RenderedFrame> {
+    const prepared = this.prepared?.frame;
+    if (shadingOnly && prepared?.retained) {
+      const rendered = await prepared.render(frame, {
+        shading: options.shading, onProgress: options.onProgress, primitiveIds: true, gridOutlines: options.gridOutlines,
+      });
+      if (rendered.stats.reuse?.startsWith('full')) this.dropPrepared();
+      return rendered;
+    }
+    this.dropPrepared();
+    const fresh = await prepareFrame(gpu, frame, options);
+    this.prepared = { frame: fresh, runtime: gpu };
+    return fresh.first;
+  }
+
+  private dropPrepared(): void {
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    try {
+      prepared?.frame.dispose();
+    } catch {
+      // A lost device's buffers need no release.
+    }
+  }
+
+  private showProgress(fraction: number): void {
+    this.progress.value = fraction;
+    this.progressShown.push(fraction);
+  }
+
+  private resolveIds(ids: IdImage | undefined): void {
+    this.idImage = ids;
+    const waiters = this.idWaiters;
+    this.idWaiters = [];
+    for (const resolve of waiters) resolve(ids);
+  }
+
+  /** The last full render's primitive ids; when the camera moved since, those of the next one. */
+  private currentIds(): Promise<IdImage | undefined> {
+    if (this.idImage) return Promise.resolve(this.idImage);
+    if (!this.loaded?.frame) return Promise.resolve(undefined);
+    const next = new Promise<IdImage | undefined>((resolve) => this.idWaiters.push(resolve));
+    if (!this.queue.busy) this.request('full', 'primitive ids');
+    return next;
   }
 
   private addCompileErrors(diagnostics: RslDiagnostic[], refresh = true): void {
@@ -233,7 +332,7 @@ export class ViewerApp {
   }
 
   private refreshMessages(): void {
-    showMessages(element('messages'), [...this.loadMessages, ...this.renderMessages]);
+    showMessages(element('messages'), [...this.loadMessages, ...this.gpuMessages, ...this.renderMessages]);
   }
 
   private setRenderState(state: 'idle' | 'rendering' | 'complete' | 'error', text: string): void {
@@ -245,26 +344,14 @@ export class ViewerApp {
 
   private deviceLost(message: string): void {
     this.idImage = undefined;
-    this.renderMessages.push({ severity: 'warning', file: 'GPU', text: `the device was lost (${message}); re-created it`, source: 'gpu' });
+    this.dropPrepared();
+    this.gpuMessages.push({ severity: 'warning', file: 'GPU', text: `the device was lost (${message}); re-created it`, source: 'gpu' });
     this.refreshMessages();
     this.request('full', 'after device loss');
   }
 
-  private async ids(): Promise<IdImage | undefined> {
-    if (this.idImage) return this.idImage;
-    const loaded = this.loaded;
-    if (!loaded?.frame || !this.camera) return undefined;
-    const image = await this.lock.run(async () => {
-      const gpu = await this.session.get();
-      const options = this.baseOptions(loaded.frame!, 'full');
-      return renderIdPass(gpu, this.editedFrame(), options);
-    });
-    if (loaded === this.loaded) this.idImage = image;
-    return image;
-  }
-
   private async pickAt(x: number, y: number): Promise<number> {
-    const ids = await this.ids();
+    const ids = await this.currentIds();
     if (!ids || x < 0 || y < 0 || x >= ids.width || y >= ids.height) return -1;
     return ids.ids[y * ids.width + x] ?? -1;
   }

@@ -4,13 +4,13 @@
 import { launchChromium, servePage } from './chromium.ts';
 import { renders, setNumber, waitForRender } from './viewer-page.ts';
 
-const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ['viewer/lit-spheres.rib', 'ribtools/SphereDistantLight.rib'];
+const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ['viewer/showcase.rib', 'ribtools/SphereDistantLight.rib'];
 const { server, url } = await servePage();
 const browser = await launchChromium();
 try {
   for (const scene of scenes) {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    const lastMs = (): Promise<{ quality: string; ms: number }[]> => page.evaluate(() => window.reyesViewer!.renders.map((r) => ({ quality: r.quality, ms: Math.round(r.ms) })));
+    const lastMs = (): Promise<{ quality: string; ms: number; gridsDiced: number; reuse: string }[]> => page.evaluate(() => window.reyesViewer!.renders.map((r) => ({ quality: r.quality, ms: Math.round(r.ms), gridsDiced: r.gridsDiced, reuse: r.reuse })));
     const started = Date.now();
     await page.goto(`${url}?scene=/scenes/${scene}`);
     await waitForRender(page, 0, 600_000);
@@ -22,7 +22,8 @@ try {
     const value = Number(await intensity.inputValue());
     await setNumber(page, `[data-light="${await page.locator('[data-light]').last().getAttribute('data-light')}"] [data-param="intensity"] input[type="number"]`, value * 2);
     await waitForRender(page, n, 600_000);
-    const light = (await lastMs()).at(-1)!.ms;
+    const lightRender = (await lastMs()).at(-1)!;
+    const light = lightRender.ms;
 
     const box = (await page.locator('#picture').boundingBox())!;
     // Click an object: the first pixel along the middle row that the ID pass says is covered.
@@ -38,7 +39,8 @@ try {
     n = await renders(page);
     await page.locator('#material input[data-material="color"]').fill('#33cc55');
     await waitForRender(page, n, 600_000);
-    const material = (await lastMs()).at(-1)!.ms;
+    const materialRender = (await lastMs()).at(-1)!;
+    const material = materialRender.ms;
 
     const before = (await lastMs()).length;
     n = await renders(page);
@@ -54,7 +56,7 @@ try {
     const preview = moves.find((r) => r.quality === 'preview')?.ms;
     const full = moves.at(-1)!.ms;
     const status = await page.locator('#render-status').textContent();
-    console.log(JSON.stringify({ scene, firstPictureMs: first, firstRenderMs: firstRender, lightChangeMs: light, materialChangeMs: material, cameraPreviewMs: preview, cameraFullMs: full, status }));
+    console.log(JSON.stringify({ scene, firstPictureMs: first, firstRenderMs: firstRender, lightChangeMs: light, lightReuse: lightRender.reuse, materialChangeMs: material, materialReuse: materialRender.reuse, cameraPreviewMs: preview, cameraFullMs: full, status }));
     await page.close();
   }
 } finally {

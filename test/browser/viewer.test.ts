@@ -1,6 +1,7 @@
 // The viewer in headless Chromium (WebGPU on SwiftShader): a bundled scene against the command
 // line's render, live light and material edits without re-parsing, orbiting with preview then
-// refinement, and error messages with positions. Scenes are tiny (64 × 48, 2 × 2 samples).
+// refinement, and error messages with positions; overlays, progress, render settings, device-loss
+// recovery and light labels. Scenes are tiny (64 × 48, 2 × 2 samples).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,16 +74,22 @@ describe('the viewer in headless Chromium', () => {
     const before = await picture(page);
     const leftSphere = (x: number, y: number): boolean => Math.hypot(x - 20, y - 24) < 8;
     let n = await renders(page);
-    await setNumber(page, '[data-light="2"] [data-param="intensity"] input[type="number"]', 24);
+    await setNumber(page, '[data-light="1"] [data-param="intensity"] input[type="number"]', 24);
     await waitForRender(page, n);
     const brighter = await picture(page);
     expect(meanBrightness(brighter, leftSphere)).toBeGreaterThan(meanBrightness(before, leftSphere) * 1.5);
+    // The prepared frame's kept grids were shaded again: nothing was diced.
+    const last = await page.evaluate(() => window.reyesViewer!.renders.at(-1)!);
+    expect(last.kind).toBe('light change');
+    expect(last.reuse).toBe('reused');
+    expect(last.gridsDiced).toBe(0);
+    expect(await page.locator('[data-stat="Re-render"] td').textContent()).toMatch(/kept grids shaded again/);
     const after = await page.evaluate(() => ({ ...window.reyesViewer!.counters }));
     expect(after.parses).toBe(counters.parses);
     expect(after.compiles).toBe(counters.compiles); // a parameter edit never recompiles
 
     n = await renders(page);
-    await page.locator('[data-light="2"] [data-light-toggle]').uncheck();
+    await page.locator('[data-light="1"] [data-light-toggle]').uncheck();
     await waitForRender(page, n);
     const off = await picture(page);
     expect(meanBrightness(off, leftSphere)).toBeLessThan(meanBrightness(before, leftSphere) * 0.7);
@@ -137,8 +144,7 @@ describe('the viewer in headless Chromium', () => {
   });
 
   it('lists a RIB syntax error and a shader type error with file, line and column', async () => {
-    await page.goto(url);
-    await waitForRender(page, 0);
+    await open('default-surfaces.rib');
     const rib = ['Format 64 48 1', 'Projection "perspective" "fov" 40', 'Translate 0 0 5', 'WorldBegin', 'Surface "badshader"', 'Sphere 1 -1 1 "wide"', 'Sphere 1 -1 1 360', 'WorldEnd', ''].join('\n');
     const shader = ['surface badshader()', '{', '    float x = "text";', '    Ci = Cs;', '}', ''].join('\n');
     await page.locator('#open-files').setInputFiles([
@@ -154,5 +160,92 @@ describe('the viewer in headless Chromium', () => {
     await page.waitForFunction(() => document.querySelector('#viewport')?.getAttribute('data-render-state') !== 'rendering', undefined, { timeout: 120_000 });
     expect(await page.locator('#viewport').getAttribute('data-render-state')).toBe('complete');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('overlays the dicing and sampling regions and the grids when switched on', async () => {
+    await open('lit-spheres.rib');
+    const ink = (): Promise<number> => page.evaluate(() => {
+      const canvas = document.getElementById('overlay') as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+      return n;
+    });
+    await page.locator('#panels details:has(#overlay-controls) > summary').click();
+    expect(await ink()).toBe(0);
+    await page.locator('[data-overlay="dicing"]').check();
+    const regions = await ink();
+    expect(regions).toBeGreaterThan(100);
+    // The grids need their outlines: one more render from the kept grids, no dicing.
+    const n = await renders(page);
+    await page.locator('[data-overlay="grids"]').check();
+    await waitForRender(page, n);
+    const last = await page.evaluate(() => window.reyesViewer!.renders.at(-1)!);
+    expect(last.gridsDiced).toBe(0);
+    expect(await ink()).toBeGreaterThan(regions * 2);
+    await page.locator('[data-overlay="dicing"]').uncheck();
+    await page.locator('[data-overlay="grids"]').uncheck();
+    expect(await ink()).toBe(0);
+  });
+
+  it('render settings: pixel samples change the statistics; bucket mode shows buckets and a progress bar that fills', async () => {
+    await open('lit-spheres.rib');
+    await page.locator('#panels details:has(#settings) > summary').click();
+    let n = await renders(page);
+    await page.locator('select[data-setting="samples"]').selectOption('1');
+    await waitForRender(page, n);
+    expect(await page.evaluate(() => window.reyesViewer!.stats!.pixelSamples)).toEqual([1, 1]);
+    expect(await page.locator('[data-stat="Resolution"] td').textContent()).toBe('64 × 48, 1 × 1 samples');
+    n = await renders(page);
+    await page.locator('select[data-setting="mode"]').selectOption('16');
+    await waitForRender(page, n);
+    const stats = await page.evaluate(() => window.reyesViewer!.stats!);
+    expect(stats.mode).toBe('bucket');
+    const progress = await page.evaluate(() => window.reyesViewer!.progress);
+    // 4 × 3 buckets: the bar moved through intermediate values to full.
+    expect(progress.filter((p) => p > 0 && p < 1).length).toBeGreaterThanOrEqual(10);
+    expect(progress.at(-1)).toBe(1);
+    await page.locator('#panels details:has(#overlay-controls) > summary').click();
+    await page.locator('[data-overlay="bucket"]').check();
+    const yellow = await page.evaluate(() => {
+      const canvas = document.getElementById('overlay') as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 200 && data[i]! > 200 && data[i + 1]! > 150 && data[i + 2]! < 80) n++;
+      return n;
+    });
+    expect(yellow).toBeGreaterThan(500);
+    await page.locator('[data-overlay="bucket"]').uncheck();
+    // Back to the scene's settings for the tests after this one.
+    n = await renders(page);
+    await page.locator('select[data-setting="mode"]').selectOption('');
+    await waitForRender(page, n);
+    n = await renders(page);
+    await page.locator('select[data-setting="samples"]').selectOption('');
+    await waitForRender(page, n);
+  });
+
+  it('recovers from a lost device: re-creates it, renders again and says so', async () => {
+    await open('lit-spheres.rib');
+    const before = await picture(page);
+    const n = await renders(page);
+    await page.evaluate(() => window.reyesViewer!.loseDevice());
+    await waitForRender(page, n);
+    expect(await page.evaluate(() => window.reyesViewer!.counters.recoveries)).toBeGreaterThanOrEqual(1);
+    expect((await page.locator('#messages li').allTextContents()).join('\n')).toMatch(/the device was lost .*re-created it/);
+    expect(changedPixels(before, await picture(page))).toEqual([]);
+    expect(await page.evaluate(() => window.reyesViewer!.renders.at(-1)!.kind)).toBe('after device loss');
+  });
+
+  it("labels each light with its own number even when the RIB reuses a handle", async () => {
+    const rib = ['Format 32 24 1', 'Projection "perspective" "fov" 40', 'Translate 0 0 5', 'WorldBegin',
+      'LightSource "distantlight" 2 "intensity" 1', 'LightSource "distantlight" 2 "intensity" 0.5', 'LightSource "distantlight" 2 "intensity" 0.2',
+      'Surface "plastic"', 'Sphere 1 -1 1 360', 'WorldEnd', ''].join('\n');
+    const n = await renders(page);
+    await page.locator('#open-files').setInputFiles([{ name: 'handles.rib', mimeType: 'text/plain', buffer: Buffer.from(rib) }]);
+    await waitForRender(page, n);
+    const labels = await page.locator('#lights fieldset.light legend small').allTextContents();
+    expect(labels).toEqual(['light 1 (handle 2)', 'light 2 (handle 2)', 'light 3 (handle 2)']);
+    expect(await page.locator('#lights fieldset.light').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('data-light')))).toEqual(['0', '1', '2']);
   });
 });

@@ -1,7 +1,9 @@
 // The dicing scheduler: BSP-splits a screen region (longer axis, middle, depth first) until the
 // grids of the pieces its bound/split yields fit the budget minus the reserve kept for sampling;
 // each region that fits is diced, shaded and handed to the sampling scheduler. Bucket mode runs
-// the same stages over fixed tiles without splitting.
+// the same stages over fixed tiles without splitting. A prepared frame (render-frame.ts
+// prepareFrame) may keep a region's ready pieces and grids after sampling (`keep`) and later shade
+// and sample them again without bound/split or dicing (renderKeptRegion).
 import { GpuBudgetError } from '../../gpu/errors.ts';
 import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
@@ -9,6 +11,7 @@ import { boundSplit } from '../stages/bound-split.ts';
 import { dice, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
 import { shade } from '../stages/shade.ts';
 import { allocateCounts, releaseCounts, type SampleCounts } from '../stages/sample.ts';
+import { collectOutlines } from './insight.ts';
 import { canSplit, splitRegion } from './regions.ts';
 import { sampleRegion, type SamplingTarget } from './sampling-scheduler.ts';
 
@@ -20,8 +23,18 @@ export interface PrimitiveTables {
   paramBase: Uint32Array;
 }
 
+/** A dicing region whose ready pieces and shaded grids stay on the GPU. */
+export interface KeptRegion {
+  region: Region;
+  ready: ReadyPieces;
+  diced: DicedGrids;
+}
+
+/** Says whether a finished dicing region's grids are kept (then the caller owns and releases them). */
+export type KeepGrids = (kept: KeptRegion) => boolean;
+
 export async function renderRegion(
-  frame: FrameGpu, tables: PrimitiveTables, region: Region, target: SamplingTarget, allowSplit: boolean,
+  frame: FrameGpu, tables: PrimitiveTables, region: Region, target: SamplingTarget, allowSplit: boolean, keep?: KeepGrids,
 ): Promise<void> {
   const { gpu, layout } = frame;
   const allocator = gpu.allocator;
@@ -40,14 +53,23 @@ export async function renderRegion(
   if (ready && fits) {
     let diced: DicedGrids | undefined;
     let counts: SampleCounts | undefined;
+    let kept = false;
     try {
       diced = await dice(frame, ready);
+      frame.stats.gridsDiced += diced.count;
       await shade(frame, ready, diced, tables.pipeline, tables.paramBase);
+      if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
       counts = allocateCounts(frame, diced);
       await sampleRegion(frame, ready, diced, counts, region, target, allowSplit);
       frame.stats.dicingRegions++;
       frame.stats.primitivesAfterSplit += ready.count;
       frame.stats.grids += ready.count;
+      frame.insight.region('dicing', region, false);
+      if (keep) {
+        releaseCounts(frame, counts);
+        counts = undefined;
+        kept = keep({ region, ready, diced });
+      }
       return;
     } catch (error) {
       // Too little left for sampling even one pixel: the grids take too much; cut the dicing region.
@@ -55,8 +77,10 @@ export async function renderRegion(
       if (!(error instanceof GpuBudgetError) && !samplingStarved) throw error;
     } finally {
       if (counts) releaseCounts(frame, counts);
-      if (diced) releaseGrids(frame, diced);
-      allocator.release(ready.buffer);
+      if (!kept) {
+        if (diced) releaseGrids(frame, diced);
+        allocator.release(ready.buffer);
+      }
     }
   } else if (ready) {
     allocator.release(ready.buffer);
@@ -64,5 +88,39 @@ export async function renderRegion(
   if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bucket does not fit the memory budget; use smaller buckets or a larger budget`);
   if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the grids of a single pixel');
   frame.stats.dicingSplits++;
-  for (const half of splitRegion(region)) await renderRegion(frame, tables, half, target, allowSplit);
+  frame.insight.region('dicing', region, true);
+  for (const half of splitRegion(region)) await renderRegion(frame, tables, half, target, allowSplit, keep);
+}
+
+/**
+ * Shades and samples a kept region's grids again (new shader parameters, lights or colours): no
+ * bound/split; dicing again only with `redice` (the grids' inputs changed, or a kernel overwrote
+ * them: displacement). `gridInfoCurrent` says whether the grids' gridInfo still holds each
+ * primitive's parameter base (else shading builds its lists from `tables`).
+ */
+export async function renderKeptRegion(
+  frame: FrameGpu, tables: PrimitiveTables, kept: KeptRegion, target: SamplingTarget, redice: boolean, gridInfoCurrent: boolean,
+): Promise<void> {
+  const { ready, region } = kept;
+  if (redice) {
+    const fresh = await dice(frame, ready);
+    releaseGrids(frame, kept.diced);
+    kept.diced = fresh;
+    frame.stats.gridsDiced += fresh.count;
+  } else {
+    frame.stats.gridsReused += kept.diced.count;
+  }
+  const diced = kept.diced;
+  await shade(frame, ready, diced, tables.pipeline, tables.paramBase, redice || gridInfoCurrent);
+  if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
+  const counts = allocateCounts(frame, diced);
+  try {
+    await sampleRegion(frame, ready, diced, counts, region, target, true);
+  } finally {
+    releaseCounts(frame, counts);
+  }
+  frame.stats.dicingRegions++;
+  frame.stats.primitivesAfterSplit += ready.count;
+  frame.stats.grids += ready.count;
+  frame.insight.region('dicing', region, false);
 }

@@ -1,6 +1,7 @@
 // The sampling scheduler: BSP-splits a dicing region until its sample points (the exact total of
 // the conservative count pass) plus the subpixel framebuffer fit the memory left, then samples,
-// composites and filters each piece and puts its pixels into the frame's image.
+// composites and filters each piece and puts its pixels into the frame's image (and, when asked,
+// the primitive record of each pixel into FrameInsight.ids), reporting each finished region.
 import { GpuBudgetError } from '../../gpu/errors.ts';
 import { blitDepth, blitRgba, type FloatImage } from '../../image/image.ts';
 import { BudgetTooSmallError } from '../errors.ts';
@@ -13,8 +14,8 @@ import {
 } from '../stages/sample.ts';
 import { canSplit, splitRegion } from './regions.ts';
 
-/** Bytes per output pixel of the filter stage (RGBA + depth) and its read-back copies. */
-const PIXEL_BYTES = 40;
+/** Bytes per output pixel of the filter stage (RGBA, depth, primitive record) and its read-back copies. */
+const PIXEL_BYTES = 48;
 
 export interface SamplingTarget {
   image: FloatImage;
@@ -48,7 +49,7 @@ export async function sampleRegion(
   let sub: SubpixelBuffer | undefined;
   try {
     if (frame.opaque) {
-      if (subpixelsBind && subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect);
+      if (subpixelsBind && subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect, frame.sampleCounter);
     } else {
       const total = await countSamples(frame, ready, diced, counts, rect);
       // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
@@ -62,12 +63,18 @@ export async function sampleRegion(
   }
   if (sub) {
     try {
-      const filtered = await filterRegion(frame, sub, region);
+      const ids = frame.insight.ids;
+      const filtered = await filterRegion(frame, sub, region, ids !== undefined);
       const w = region.x1 - region.x0;
       const h = region.y1 - region.y0;
       blitRgba(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.rgba);
       blitDepth(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.depth.map((d) => (d >= 1e38 ? Infinity : d)));
+      if (ids && filtered.ids) {
+        for (let y = 0; y < h; y++) ids.set(filtered.ids.subarray(y * w, (y + 1) * w), (region.y0 - target.originY + y) * target.image.width + region.x0 - target.originX);
+      }
       frame.stats.samplingRegions++;
+      frame.insight.region('sampling', region, false);
+      frame.insight.pixelsDone(w * h);
       return;
     } finally {
       releaseSubpixels(frame, sub);
@@ -76,5 +83,6 @@ export async function sampleRegion(
   if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bucket does not fit the memory budget; use smaller buckets or a larger budget`);
   if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the sample points of a single pixel');
   frame.stats.samplingSplits++;
+  frame.insight.region('sampling', region, true);
   for (const half of splitRegion(region)) await sampleRegion(frame, ready, diced, counts, half, target, allowSplit);
 }

@@ -1,5 +1,6 @@
 // The pixel filter over one region (image-filter.wgsl): subpixel buffer in, filtered RGBA and
-// depth of the region's pixels back on the CPU.
+// depth of the region's pixels back on the CPU, and, when asked, the primitive record of each
+// pixel's nearest sample.
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type Region } from '../frame-gpu.ts';
 import { reyesPipeline } from '../kernels.ts';
 import type { SubpixelBuffer } from './sample.ts';
@@ -7,9 +8,11 @@ import type { SubpixelBuffer } from './sample.ts';
 export interface FilteredPixels {
   rgba: Float32Array;
   depth: Float32Array;
+  /** Primitive record per pixel (0xffffffff where none); only when `withIds`. */
+  ids?: Uint32Array;
 }
 
-export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Region): Promise<FilteredPixels> {
+export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Region, withIds = false): Promise<FilteredPixels> {
   return timed(frame, 'filter', async () => {
     const { gpu } = frame;
     const width = region.x1 - region.x0;
@@ -26,17 +29,22 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
     const recorder = stageRecorder(frame, 'filter');
     const pixels = gpu.allocator.createBuffer({ label: 'pixels', size: width * height * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     const depth = gpu.allocator.createBuffer({ label: 'pixel depth', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    let ids: GPUBuffer | undefined;
     try {
-      recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth }, Math.ceil((width * height) / 64));
+      ids = gpu.allocator.createBuffer({ label: 'pixel primitive', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+      recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth, 5: sub.ids, 6: ids }, Math.ceil((width * height) / 64));
       await recorder.submit();
       addGpuTimes(frame, recorder, 'filter');
-      return {
+      const out: FilteredPixels = {
         rgba: new Float32Array(await gpu.read(pixels, width * height * 16)),
         depth: new Float32Array(await gpu.read(depth, width * height * 4)),
       };
+      if (withIds) out.ids = new Uint32Array(await gpu.read(ids, width * height * 4));
+      return out;
     } finally {
       gpu.allocator.release(pixels);
       gpu.allocator.release(depth);
+      if (ids) gpu.allocator.release(ids);
     }
   });
 }

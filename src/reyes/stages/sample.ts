@@ -2,7 +2,8 @@
 //   count (conservative, per micropolygon) → scan → write sample points → radix sort by
 //   (subpixel, depth) → mark each subpixel's run → composite front to back,
 // or, when everything is opaque, the atomic-depth fast path straight into the subpixel buffer.
-// The result is a subpixel buffer (premultiplied RGBA and depth) for the pixel filter.
+// The result is a subpixel buffer (premultiplied RGBA, depth and the nearest sample's primitive
+// record) for the pixel filter.
 import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
@@ -21,6 +22,8 @@ export interface SubpixelBuffer {
   rect: SubpixelRect;
   color: GPUBuffer;
   depth: GPUBuffer;
+  /** The primitive record of each subpixel's nearest sample (all ones where none). */
+  ids: GPUBuffer;
 }
 
 /** Bytes per sample point: key 8, value 4, payload 32, sort's spare keys and values 12, digit counts ~2. */
@@ -29,10 +32,10 @@ export const SAMPLE_POINT_BYTES = 58;
 export const SAMPLE_PAYLOAD_BYTES = 32;
 /** The largest per-subpixel buffer (the colour). */
 export const SUBPIXEL_COLOR_BYTES = 16;
-/** Bytes per subpixel of the transparent path: colour 16, depth 4, run start and end 8. */
-export const SUBPIXEL_BYTES = 28;
-/** Bytes per subpixel of the opaque path: depth, owner, colour, depth out. */
-export const OPAQUE_SUBPIXEL_BYTES = 28;
+/** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, run start and end 8. */
+export const SUBPIXEL_BYTES = 32;
+/** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
+export const OPAQUE_SUBPIXEL_BYTES = 32;
 
 const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi'];
 
@@ -133,7 +136,7 @@ export async function sampleAndComposite(
       recorder.encoder.clearBuffer(runEnd);
       const params = recorder.params('composite', [total, subpixels, 0, 0]);
       recorder.dispatch(mark, { 0: params, 1: keys, 2: runStart, 3: runEnd }, Math.ceil(total / 256));
-      recorder.dispatch(composite, { 0: params, 2: runStart, 3: runEnd, 4: values, 5: payload, 6: out.color, 7: out.depth }, Math.ceil(subpixels / 256));
+      recorder.dispatch(composite, { 0: params, 2: runStart, 3: runEnd, 4: values, 5: payload, 6: out.color, 7: out.depth, 8: out.ids }, Math.ceil(subpixels / 256));
       await recorder.submit();
       // One command buffer: the sample pass is sampling, the sort and composite passes compositing.
       addGpuTimes(frame, recorder, (label) => (label.startsWith('reyes-sample.wgsl') ? 'sample' : 'composite'));
@@ -146,8 +149,12 @@ export async function sampleAndComposite(
   }
 }
 
-/** The opaque fast path: nearest depth by atomicMin, ties to the lowest micropolygon, then colour. */
-export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect): Promise<SubpixelBuffer> {
+/**
+ * The opaque fast path: nearest depth by atomicMin, ties to the lowest micropolygon, then colour.
+ * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
+ * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
+ */
+export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect, sampleCounter: GPUBuffer): Promise<SubpixelBuffer> {
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
     const subpixels = rect.width * rect.height;
@@ -159,12 +166,13 @@ export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
       const owner = recorder.scratch('opaque owner', subpixels * 4);
       fill(gpu.device, depthBits, subpixels, 0x7f7fffff);
       fill(gpu.device, owner, subpixels, 0xffffffff);
+      fill(gpu.device, out.ids, subpixels, 0xffffffff);
       recorder.encoder.clearBuffer(out.color);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
       const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids };
-      recorder.dispatch(depthPass!, { ...common, 9: depthBits }, diced.count);
+      recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter }, diced.count);
       recorder.dispatch(ownerPass!, { ...common, 9: depthBits, 10: owner }, diced.count);
-      recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color }, diced.count);
+      recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color, 12: out.ids }, diced.count);
       recorder.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
       await recorder.submit();
       addGpuTimes(frame, recorder, 'sample');
@@ -184,11 +192,15 @@ function fill(device: GPUDevice, buffer: GPUBuffer, count: number, word: number)
 
 function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
   const subpixels = rect.width * rect.height;
-  const color = frame.gpu.allocator.createBuffer({ label: 'subpixel colour', size: subpixels * SUBPIXEL_COLOR_BYTES, usage: storage() });
+  const { allocator } = frame.gpu;
+  const made: GPUBuffer[] = [];
   try {
-    return { rect, color, depth: frame.gpu.allocator.createBuffer({ label: 'subpixel depth', size: subpixels * 4, usage: storage() }) };
+    for (const [label, bytes] of [['subpixel colour', SUBPIXEL_COLOR_BYTES], ['subpixel depth', 4], ['subpixel primitive', 4]] as const) {
+      made.push(allocator.createBuffer({ label, size: subpixels * bytes, usage: storage() }));
+    }
+    return { rect, color: made[0]!, depth: made[1]!, ids: made[2]! };
   } catch (error) {
-    frame.gpu.allocator.release(color);
+    for (const buffer of made) allocator.release(buffer);
     throw error;
   }
 }
@@ -196,4 +208,5 @@ function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer 
 export function releaseSubpixels(frame: FrameGpu, buffer: SubpixelBuffer): void {
   frame.gpu.allocator.release(buffer.color);
   frame.gpu.allocator.release(buffer.depth);
+  frame.gpu.allocator.release(buffer.ids);
 }

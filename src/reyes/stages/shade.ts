@@ -9,14 +9,18 @@ import type { DicedGrids } from './dice.ts';
 /** gridInfo windows start at multiples of this many grids (256-byte binding offsets). */
 const BATCH_ALIGN = 16;
 
-export function shade(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, primPipeline: Uint32Array, primParamBase: Uint32Array): Promise<void> {
+/** `dicedGridInfoCurrent` false: the grids were diced before the primitives' parameter bases changed
+ * (a prepared frame re-rendered), so the lists are built from `primParamBase` even for one pipeline. */
+export function shade(
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, primPipeline: Uint32Array, primParamBase: Uint32Array, dicedGridInfoCurrent = true,
+): Promise<void> {
   return timed(frame, 'shade', async () => {
     if (diced.count === 0) return;
     const { gpu } = frame;
     // With one pipeline every grid uses the diced gridInfo; otherwise each pipeline gets its own
     // gridInfo list, built from the ready pieces (read back: prim, nu, nv of each grid).
     const lists: { pipeline: number; gridInfo: GPUBuffer; count: number; owned: boolean }[] = [];
-    if (frame.pipelines.length === 1) {
+    if (frame.pipelines.length === 1 && dicedGridInfoCurrent) {
       lists.push({ pipeline: 0, gridInfo: diced.gridInfo, count: diced.count, owned: false });
     } else {
       const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE_WORDS);
