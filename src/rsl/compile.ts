@@ -32,9 +32,18 @@ export interface PipelineDescription {
   /** Which of primitiveVariables override shader parameters (default all of them): the others only
    * take their place in the grid layout (so every kernel of a frame shares one layout). */
   parameterVariables?: string[];
+  /**
+   * What option("NAME", var) returns, by name (e.g. Format: [640, 480, 1], "user:quality": [2]): the
+   * values are compiled in. A name not here makes option() return 0. CompiledPipeline.optionNames
+   * lists the names the shaders ask for, so a caller can pass only those (and recompile only when
+   * their values change).
+   */
+  options?: Record<string, number[] | string>;
   /** Vertices per grid, the workgroup size (default 256: a 16 × 16 grid). */
   maxVertices?: number;
   resolveInclude?: IncludeResolver;
+  /** Compute every value per vertex: no once-per-grid uniform values (for comparisons and tests). */
+  noUniformHoisting?: boolean;
   /** Skip illuminance merging (for comparisons and tests). */
   noIlluminanceMerging?: boolean;
   /**
@@ -50,6 +59,8 @@ export interface CompiledPipeline {
   entryPoint: string;
   layout: GridLayout;
   params: ParamLayout;
+  /** The names option() asks for with constant strings (given or not). */
+  optionNames: string[];
   /** String tokens: index = token. */
   strings: string[];
   /** Grid bytes per vertex plus the kernel's workgroup bytes per vertex: what the shading scheduler budgets. */
@@ -57,6 +68,8 @@ export interface CompiledPipeline {
   workgroupBytes: number;
   /** Static count of light-shader evaluations per vertex per non-ambient light (illuminance loops left after merging). */
   lightEvaluationSites: number;
+  /** Values the kernel computes once per grid (invocation 0, workgroup memory) instead of per vertex. */
+  uniformValues: number;
   passes: PassReport;
   /** The binding of the light-evaluation counters, when countLightEvaluations was asked for. */
   lightCountBinding?: number;
@@ -104,20 +117,23 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const layout = gridLayout(maxVertices, primitiveVariables);
   const strings = new StringTable();
   const overriding = description.parameterVariables ? new Set(description.parameterVariables) : undefined;
-  const lowerer = new Lowerer(diagnostics, strings, { primitiveVariables: new Set(primitiveVariables.map((p) => p.name).filter((n) => !overriding || overriding.has(n))) });
+  const lowerer = new Lowerer(diagnostics, strings, {
+    primitiveVariables: new Set(primitiveVariables.map((p) => p.name).filter((n) => !overriding || overriding.has(n))),
+    ...(description.options ? { options: description.options } : {}),
+  });
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
-  const wgsl = emitWgsl(ir, layout, { countLightEvaluations: !!description.countLightEvaluations });
+  const wgsl = emitWgsl(ir, layout, { countLightEvaluations: !!description.countLightEvaluations, noUniformHoisting: !!description.noUniformHoisting });
   let lightEvaluationSites = 0;
   walk(ir.main, (inst) => {
     if (inst.op === 'illuminance') lightEvaluationSites++;
   });
-  const workgroupBytes = Math.max(1, wgsl.workgroupSlots) * maxVertices * 4;
+  const workgroupBytes = Math.max(1, wgsl.workgroupSlots) * maxVertices * 4 + wgsl.uniformBytes;
   if (workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
   return {
-    code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), strings: strings.entries(),
-    scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites,
+    code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], strings: strings.entries(),
+    scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues,
     passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
 }
@@ -135,7 +151,8 @@ function refKey(ref: ShaderRef | undefined): string {
 export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey),
-    d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations,
+    d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
+    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null,
   ]);
 }
 

@@ -11,11 +11,23 @@
 // space live in the block, the frame-wide spaces in FrameUniforms). interpret() is the
 // reference: it runs a compiled pipeline's IR on the CPU for one small grid, with the kernel's
 // finite-difference derivatives, and counts light-shader calls as kernels compiled with
-// countLightEvaluations do. Node-only file access (#include, shader search path) lives in
+// countLightEvaluations do.
+//
+// Message passing: surface(), displacement() and atmosphere() read another shader's parameter as it
+// is when the call runs (every instance's parameters are bound before any shader runs; a light reads
+// them through module-scope variables); lightsource() inside an illuminance loop reads the current
+// light's parameter after the light ran (output parameters included: IrModule.messages), and the
+// standard diffuse()/specular()/phong() scale each light by 1 - __nondiffuse / 1 - __nonspecular.
+// incident()/opposite() warn and return 0 (interior/exterior volumes need ray tracing). Information:
+// rendererinfo() and option() are compile-time constants (PipelineDescription.options, only the names
+// CompiledPipeline.optionNames lists need be given); attribute() reads the primitive's value from the
+// parameter block (ParamLayout.attributes, packParameters' "attribute:NAME"); textureinfo() warns and
+// returns 0. Node-only file access (#include, shader search path) lives in
 // node-resolver.ts, which this module does not import.
 export { compilePipeline, pipelineKey, ShaderCompiler } from './compile.ts';
 export type { CompiledPipeline, PipelineDescription, ShaderRef } from './compile.ts';
-export type { ParamEntry, ParamLayout, SpaceMatrixEntry } from './lower.ts';
+export type { AttributeEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from './lower.ts';
+export { RENDERER_INFO } from './lower.ts';
 export { packParameters } from './params.ts';
 export {
   FRAME_UNIFORMS_BYTES, FRAME_UNIFORMS_WGSL, frameUniformWords, GRID_INFO_WORDS, gridLayout, OUTPUT_GRID_VARIABLES, SPACES,

@@ -62,11 +62,27 @@ export interface LightFunction {
   olVar: number;
 }
 
+/**
+ * A light parameter the surface or atmosphere reads with lightsource("name", var) inside an
+ * illuminance loop. Every illuminance sets valueVar and hasVar (1 or 0) from the current light:
+ * `sources[light index]` is that light's variable of the parameter (read after the light ran, so
+ * output parameters carry what the light assigned), undefined when the light has no such parameter.
+ */
+export interface LightMessage {
+  name: string;
+  type: IrType;
+  valueVar: number;
+  hasVar: number;
+  sources: (number | undefined)[];
+}
+
 export interface IrModule {
   vars: Map<number, IrVar>;
   main: Inst[];
   lights: LightFunction[];
   nextValue: number;
+  /** lightsource() messages (empty when no shader calls lightsource() for a parameter a light has). */
+  messages: LightMessage[];
 }
 
 /** True for instructions without side effects whose result may be dropped or moved. */

@@ -47,6 +47,8 @@ export interface ParamLayout {
   spaceMatrices: SpaceMatrixEntry[];
   /** Bytes of one parameter block (16-byte aligned). */
   blockBytes: number;
+  /** attribute() queries the kernel reads from the block (packParameters fills them); absent when none. */
+  attributes?: AttributeEntry[];
 }
 
 export interface PipelineShaders {
@@ -59,7 +61,28 @@ export interface PipelineShaders {
 export interface LowerOptions {
   /** Names of user primitive variables on the grid (they override shader parameters). */
   primitiveVariables: ReadonlySet<string>;
+  /** Values option() returns, by name (numbers or a string); names not here make option() return 0. */
+  options?: Readonly<Record<string, readonly number[] | string>>;
 }
+
+/**
+ * An attribute() query in the parameter block: the word at `offset` is 1 when the primitive has the
+ * attribute with a value of this shape (packParameters writes it from "attribute:NAME"), then the value.
+ */
+export interface AttributeEntry {
+  name: string;
+  type: TypeName;
+  arrayLength?: number;
+  /** Byte offset of the "has" word; the value follows it. */
+  offset: number;
+}
+
+/** What rendererinfo() answers (compile-time constants). */
+export const RENDERER_INFO: Readonly<Record<string, readonly number[] | string>> = {
+  renderer: 'webgpu-reyes',
+  version: [0, 1, 0, 0],
+  versionstring: '0.1.0',
+};
 
 export function irType(t: RslType | TypeName): IrType {
   const name = typeof t === 'string' ? t : t.name;
@@ -91,9 +114,16 @@ interface InstanceContext {
 }
 
 export class Lowerer {
-  readonly module: IrModule = { vars: new Map(), main: [], lights: [], nextValue: 0 };
+  readonly module: IrModule = { vars: new Map(), main: [], lights: [], nextValue: 0, messages: [] };
   readonly params: ParamEntry[] = [];
   readonly spaceMatrices: SpaceMatrixEntry[] = [];
+  readonly attributes: AttributeEntry[] = [];
+  /** Names option() asked for with a constant string (whether or not they were given). */
+  readonly optionQueries = new Set<string>();
+  private illuminanceDepth = 0;
+  private pipeline: PipelineShaders = { lights: [] };
+  /** Parameters of displacement/surface/atmosphere a light reads (module-scope variables), by "instance\u0001name". */
+  private readonly sharedParams = new Map<string, IrVar>();
   private paramBytes = 0;
   private nextVar = 0;
   private nextLoop = 1;
@@ -112,18 +142,27 @@ export class Lowerer {
   ) {}
 
   lowerPipeline(p: PipelineShaders): IrModule {
+    const main: [string, CheckedShader][] = [];
+    for (const [instance, shader] of [['displacement', p.displacement], ['surface', p.surface], ['atmosphere', p.atmosphere]] as const) if (shader) main.push([instance, shader]);
+    this.pipeline = p;
     p.lights.forEach((light, k) => this.lowerLight(light, k));
-    for (const [instance, shader] of [['displacement', p.displacement], ['surface', p.surface], ['atmosphere', p.atmosphere]] as const) {
-      if (!shader) continue;
+    // Every instance's parameters are bound before any shader runs, so each shader (and the lights)
+    // can read the others' with surface(), displacement() and atmosphere().
+    this.block = this.module.main;
+    for (const [instance, shader] of main) this.beginInstance(instance, shader);
+    for (const [instance, shader] of main) {
       this.block = this.module.main;
-      this.beginInstance(instance, shader);
+      this.ctx = this.instances.get(instance)!;
       this.statements(shader.shader.body);
     }
     return this.module;
   }
 
   paramLayout(): ParamLayout {
-    return { entries: this.params, spaceMatrices: this.spaceMatrices, blockBytes: Math.max(16, Math.ceil(this.paramBytes / 16) * 16) };
+    return {
+      entries: this.params, spaceMatrices: this.spaceMatrices, blockBytes: Math.max(16, Math.ceil(this.paramBytes / 16) * 16),
+      ...(this.attributes.length > 0 ? { attributes: this.attributes } : {}),
+    };
   }
 
   // ---- variables and values ----
@@ -199,7 +238,7 @@ export class Lowerer {
       for (const d of group.declarators) {
         const sym = checked.declarations.get(d);
         if (!sym) continue;
-        const variable = this.newVar(`${instance}_${d.name}`, sym.type, 'param', d.arrayLength);
+        const variable = this.sharedParams.get(`${instance}\u0001${d.name}`) ?? this.newVar(`${instance}_${d.name}`, sym.type, 'param', d.arrayLength);
         this.ctx.env.set(sym.id, variable);
         this.initParam(instance, checked.shader.name, sym, variable, d.init, d.pos);
       }
@@ -367,7 +406,9 @@ export class Lowerer {
         if (s.category && s.category.kind !== 'string') this.diagnostics.error(s.category.pos, 'expected a constant string for the illuminance category');
         const loop = this.nextLoop++;
         this.loops.push(loop);
+        this.illuminanceDepth++;
         const body = this.nested(() => this.statement(s.body));
+        this.illuminanceDepth--;
         this.loops.pop();
         const g = (name: string): number => this.gridVar(`illum_${name}`, name === 'L' ? 'vector' : 'color').id;
         this.emit({
@@ -724,8 +765,7 @@ export class Lowerer {
         for (const a of e.args.slice(1)) this.expr(a);
         return zero();
       case '@info':
-        // Unknown names: the function returns 0 and leaves its output unchanged, as the spec allows.
-        return this.constant('f32', [0]);
+        return this.info(e);
       case '@message':
         return this.message(e);
       case '@unsupported':
@@ -737,17 +777,138 @@ export class Lowerer {
     }
   }
 
-  /** surface(), displacement() and atmosphere(): read a parameter of another shader of the pipeline. */
+  /** Copies `source` (a variable, or values by element) into an output argument of matching shape. */
+  private copyInto(lv: LValue, read: (k: number | undefined) => number, elements: number | undefined): void {
+    if (elements === undefined) {
+      this.store(lv.variable, read(undefined), lv.index);
+      return;
+    }
+    for (let k = 0; k < elements; k++) this.store(lv.variable, read(k), this.constant('f32', [k]));
+  }
+
+  /** The output argument's shape agrees with a value of `type` (and `arrayLength`). */
+  private sameShape(lv: LValue, type: TypeName, arrayLength: number | undefined): boolean {
+    return lv.type.name === type && (lv.index !== undefined ? undefined : lv.type.arrayLength) === arrayLength;
+  }
+
+  /**
+   * Message passing (RI 3.2 section 15.8). surface(), displacement() and atmosphere() read the named
+   * parameter of that shader of the pipeline as it is when the call runs (parameters are bound before
+   * any shader runs; output parameters carry what their shader assigned so far). lightsource() reads
+   * the current light's parameter inside an illuminance loop. Each returns 1 and sets the variable
+   * when the parameter exists with the variable's type, else 0 and leaves it alone.
+   */
   private message(e: ExprOf<'call'>): number {
     const name = this.constantString(e.args[0]);
-    const other = this.instances.get(e.name);
     const lv = e.args[1] ? this.lvalue(e.args[1]) : undefined;
-    if (name === undefined || !other || !lv || e.name === this.ctx.instance) return this.constant('f32', [0]);
-    const sym = other.checked.params.find((p) => p.name === name);
-    const source = sym ? other.env.get(sym.id) : undefined;
-    if (!sym || !source || sym.type.name !== lv.type.name) return this.constant('f32', [0]);
-    this.store(lv.variable, this.load(source), lv.index);
+    const no = (): number => this.constant('f32', [0]);
+    if (e.name === 'incident' || e.name === 'opposite') {
+      // Interior and exterior volume shaders act on traced rays; without ray tracing there are none.
+      this.diagnostics.warning(e.pos, `${e.name}(): interior and exterior volume shaders need ray tracing, which this renderer does not do; it returns 0`);
+      return no();
+    }
+    if (name === undefined) {
+      this.diagnostics.warning(e.pos, `${e.name}() needs a constant parameter name; it returns 0`);
+      return no();
+    }
+    if (!lv) return no();
+    if (e.name === 'lightsource') return this.lightsource(e, name, lv);
+    if (e.name === this.ctx.instance) return no();
+    const checked = e.name === 'surface' ? this.pipeline.surface : e.name === 'displacement' ? this.pipeline.displacement : this.pipeline.atmosphere;
+    const sym = checked?.params.find((p) => p.name === name);
+    if (!sym || !this.sameShape(lv, sym.type.name, sym.type.arrayLength)) return no();
+    let source: IrVar | undefined;
+    if (this.ctx.kind === 'light') {
+      // Lights are lowered first and are WGSL functions of their own: the parameter they read lives
+      // at module scope, and the instance binds it when its turn comes.
+      const key = `${e.name}\u0001${name}`;
+      source = this.sharedParams.get(key);
+      if (!source) this.sharedParams.set(key, (source = this.newVar(`msg_${e.name}_${name}`, sym.type, 'global', sym.type.arrayLength)));
+    } else {
+      const other = this.instances.get(e.name);
+      source = other?.env.get(sym.id);
+    }
+    if (!source) return no();
+    this.copyInto(lv, (k) => this.load(source, k === undefined ? undefined : this.constant('f32', [k])), sym.type.arrayLength);
     return this.constant('f32', [1]);
+  }
+
+  private lightsource(e: ExprOf<'call'>, name: string, lv: LValue): number {
+    if (this.ctx.kind === 'light' || this.illuminanceDepth === 0) {
+      this.diagnostics.warning(e.pos, 'lightsource() outside an illuminance loop returns 0');
+      return this.constant('f32', [0]);
+    }
+    const sources = this.module.lights.map((light) => {
+      const inst = this.instances.get(`light${light.index}`);
+      const sym = inst?.checked.params.find((p) => p.name === name);
+      return sym && sym.type.arrayLength === undefined && this.sameShape(lv, sym.type.name, undefined) ? inst!.env.get(sym.id)?.id : undefined;
+    });
+    // No light of the pipeline has it: known now.
+    if (sources.every((x) => x === undefined)) return this.constant('f32', [0]);
+    const type = irType(lv.type.name);
+    let message = this.module.messages.find((m) => m.name === name && m.type === type);
+    if (!message) {
+      const valueVar = this.newVar(`lmsg_${name}`, type, 'global');
+      const hasVar = this.newVar(`lmsg_has_${name}`, 'f32', 'global');
+      message = { name, type, valueVar: valueVar.id, hasVar: hasVar.id, sources };
+      this.module.messages.push(message);
+    }
+    const has = this.load(this.module.vars.get(message.hasVar)!);
+    const valueVar = this.module.vars.get(message.valueVar)!;
+    const then = this.nested(() => this.store(lv.variable, this.load(valueVar), lv.index));
+    this.emit({ op: 'if', cond: this.binary('bool', '!=', has, this.constant('f32', [0])), then, else: [] });
+    return has;
+  }
+
+  /**
+   * The information functions. rendererinfo() and option() are compile-time constants (option values
+   * come with the pipeline description); attribute() reads the primitive's value from the parameter
+   * block. A value is returned (1) only when it has the output variable's shape, else 0.
+   */
+  private info(e: ExprOf<'call'>): number {
+    const no = (): number => this.constant('f32', [0]);
+    if (e.name === 'textureinfo') {
+      this.diagnostics.warning(e.pos, 'textureinfo(): texture maps are not available to shading kernels yet; it returns 0');
+      return no();
+    }
+    const name = this.constantString(e.args[0]);
+    const lv = e.args[1] ? this.lvalue(e.args[1]) : undefined;
+    if (name === undefined) {
+      this.diagnostics.warning(e.pos, `${e.name}() needs a constant name; it returns 0`);
+      return no();
+    }
+    if (!lv) return no();
+    const arrayLength = lv.index !== undefined ? undefined : lv.type.arrayLength;
+    if (e.name === 'attribute') return this.attribute(name, lv, arrayLength);
+    if (e.name === 'option') this.optionQueries.add(name);
+    const value = e.name === 'option' ? this.options.options?.[name] : RENDERER_INFO[name];
+    if (value === undefined) return no();
+    if (typeof value === 'string') {
+      if (lv.type.name !== 'string' || arrayLength !== undefined) return no();
+      this.store(lv.variable, this.constant('u32', [this.strings.token(value)]), lv.index);
+      return this.constant('f32', [1]);
+    }
+    const per = componentCount(lv.type.name);
+    if (lv.type.name === 'string' || per * (arrayLength ?? 1) !== value.length) return no();
+    this.copyInto(lv, (k) => this.constant(irType(lv.type.name), value.slice((k ?? 0) * per, (k ?? 0) * per + per)), arrayLength);
+    return this.constant('f32', [1]);
+  }
+
+  private attribute(name: string, lv: LValue, arrayLength: number | undefined): number {
+    const type = lv.type.name;
+    let entry = this.attributes.find((a) => a.name === name && a.type === type && a.arrayLength === arrayLength);
+    if (!entry) {
+      entry = { name, type, ...(arrayLength !== undefined ? { arrayLength } : {}), offset: this.paramBytes };
+      this.attributes.push(entry);
+      this.paramBytes += 4 * (1 + componentCount(type) * (arrayLength ?? 1));
+    }
+    const word = entry.offset / 4;
+    const t = irType(type);
+    const per = componentCount(type);
+    const has = this.call('f32', `rsl_param_f32(${word}u)`, []);
+    const then = this.nested(() => this.copyInto(lv, (k) => this.call(t, `rsl_param_${t}(${word + 1 + (k ?? 0) * per}u)`, []), arrayLength));
+    this.emit({ op: 'if', cond: this.binary('bool', '!=', has, this.constant('f32', [0])), then, else: [] });
+    return has;
   }
 
   private spline(e: ExprOf<'call'>, rt: IrType): number {

@@ -13,6 +13,9 @@ const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
  * column-major, by "surface.__shaderToCurrent", "light0.__shaderToCurrent", ... and
  * "__objectToCurrent" (or "object.__objectToCurrent"); the inverse is computed here. Absent ones are
  * the identity, i.e. that space is camera space.
+ *
+ * attribute() values (ParamLayout.attributes) come by "attribute:NAME" (e.g. "attribute:ShadingRate",
+ * "attribute:user:weight"): numbers, or a string; absent or of another shape, attribute() returns 0.
  */
 export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'strings'>, overrides: Record<string, number[] | string> = {}): Float32Array {
   const block = new Float32Array(compiled.params.blockBytes / 4);
@@ -25,6 +28,23 @@ export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'stri
       // A string the shaders never mention cannot equal any of theirs: give it a fresh token.
       words[at] = token >= 0 ? token : compiled.strings.length;
     } else block.set(value, at);
+  }
+  // attribute() queries: "attribute:NAME" gives the primitive's value (numbers or a string); the kernel
+  // sees it (has = 1) only when it has the shape the shader asked for, else has = 0.
+  for (const entry of compiled.params.attributes ?? []) {
+    const value = overrides[`attribute:${entry.name}`];
+    const at = entry.offset / 4;
+    const count = (entry.type === 'matrix' ? 16 : entry.type === 'float' || entry.type === 'string' ? 1 : 3) * (entry.arrayLength ?? 1);
+    block[at] = 0;
+    if (typeof value === 'string') {
+      if (entry.type !== 'string' || entry.arrayLength !== undefined) continue;
+      const token = compiled.strings.indexOf(value);
+      words[at + 1] = token >= 0 ? token : compiled.strings.length;
+      block[at] = 1;
+    } else if (value !== undefined && entry.type !== 'string' && value.length === count) {
+      block.set(value, at + 1);
+      block[at] = 1;
+    }
   }
   for (const entry of compiled.params.spaceMatrices ?? []) {
     const given = overrides[`${entry.instance}.${entry.name}`] ?? overrides[entry.name];

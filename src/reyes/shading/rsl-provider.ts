@@ -12,6 +12,7 @@ import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../
 import type { Attributes, Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
 import { layoutUserVariables } from '../convert/convert-frame.ts';
 import { builtinSurfaceKernel } from './builtin-surfaces.ts';
+import { attributeOverrides, optionValues } from './info-values.ts';
 import { parameterOverrides, type InstanceValues } from './shader-params.ts';
 import type { ShadingInstance, ShadingKernel, ShadingRequest } from './shading-kernel.ts';
 import type { KernelSpaces } from './spaces.ts';
@@ -131,6 +132,12 @@ export class RslShadingProvider {
     let compiled: CompiledPipeline;
     try {
       compiled = this.compiler.compile(description);
+      // option() values are compiled in: only those the shaders ask for, so other options (e.g. the
+      // resolution of a preview) do not make new kernels.
+      if (compiled.optionNames.length > 0) {
+        description.options = optionValues(compiled.optionNames, request.options);
+        compiled = this.compiler.compile(description);
+      }
       // The primitive's user variables that name a parameter of the same size override it per vertex.
       const size = (type: string): number => (type === 'float' ? 1 : 3);
       const overriding = (request.primitiveVariables ?? []).filter((name) => {
@@ -169,6 +176,8 @@ export class RslShadingProvider {
     const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], opacityIsOs);
     // Only the object → camera matrix differs between primitives of one attribute state.
     const objectDependent = compiled.params.spaceMatrices.some((m) => m.space === 'object');
+    // attribute() values: per primitive (per attribute state), in the parameter block.
+    Object.assign(overrides, attributeOverrides(compiled.params.attributes, attributes));
     return { instance: { kernel, params: packParameters(compiled, overrides) }, objectDependent };
   }
 

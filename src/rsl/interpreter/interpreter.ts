@@ -392,6 +392,11 @@ class Interpreter {
       this.store(a, inst.lVar, r.L, undefined);
       this.store(a, inst.clVar, r.Cl, undefined);
       this.store(a, inst.olVar, r.Ol, undefined);
+      this.module.messages.forEach((m, k) => {
+        const value = r.messages[k];
+        this.store(a, m.valueVar, value ?? zero(m.type), undefined);
+        this.store(a, m.hasVar, value === undefined ? 0 : 1, undefined);
+      });
       if (inst.axis !== undefined && inst.angle !== undefined && !withinCone(r.L, vec(this.get(a, inst.axis)), num(this.get(a, inst.angle)))) continue;
       const signal = this.block(inst.body, a);
       if (signal && signal.loop !== inst.loop) return signal;
@@ -401,7 +406,7 @@ class Interpreter {
   }
 
   /** Runs a light shader for a surface point: its Cl, Ol, the direction L towards the light, and whether it shone. */
-  private callLight(light: LightFunction, ps: number[], vertex: Vertex): { Cl: number[]; L: number[]; Ol: number[]; ok: boolean } {
+  private callLight(light: LightFunction, ps: number[], vertex: Vertex): { Cl: number[]; L: number[]; Ol: number[]; ok: boolean; messages: (Value | undefined)[] } {
     vertex.lightEvaluations[light.index] = (vertex.lightEvaluations[light.index] ?? 0) + 1;
     const a: Activation = { vertex, locals: new Map(), light: { fn: light, ok: false } };
     this.store(a, light.psVar, ps, undefined);
@@ -409,7 +414,12 @@ class Interpreter {
     if (signal) throw new Error(`${signal.kind} of loop ${signal.loop} outside its loop in light '${light.name}'`);
     const read = (id: number): number[] => vec(this.load(a, id, undefined));
     // The light's L points from the light to the surface; illuminance sees the opposite.
-    return { Cl: read(light.clVar), L: read(light.lVar).map((x) => -x), Ol: read(light.olVar), ok: a.light!.ok };
+    // lightsource() messages: the light's parameter variables as the light left them.
+    const messages = this.module.messages.map((m) => {
+      const source = m.sources[light.index];
+      return source === undefined ? undefined : this.load(a, source, undefined);
+    });
+    return { Cl: read(light.clVar), L: read(light.lVar).map((x) => -x), Ol: read(light.olVar), ok: a.light!.ok, messages };
   }
 
   private illuminate(inst: Extract<Inst, { op: 'illuminate' }>, a: Activation): Signal {

@@ -25,6 +25,11 @@ export function foldConstants(module: IrModule): number {
   let folded = 0;
   for (const body of allBodies(module)) {
     const consts = new Map<number, Const>();
+    const valueTypes = new Map<number, string>();
+    walk(body, (inst) => {
+      if ('id' in inst) valueTypes.set(inst.id, inst.type);
+      if (inst.op === 'derivgroup') for (const d of inst.derivs) valueTypes.set(d.id, d.type);
+    });
     const replace = new Map<number, number>();
     const fold = (inst: Inst): Const | undefined => {
       const c = (id: number): Const | undefined => consts.get(id);
@@ -79,6 +84,23 @@ export function foldConstants(module: IrModule): number {
           block.splice(k--, 1);
           folded++;
           continue;
+        } else if (inst.op === 'binary' && inst.operator === '*' && (inst.type === 'f32' || inst.type === 'vec3')) {
+          // x * 1 is x exactly (IEEE): e.g. (1 - __nondiffuse) * Cl when no light has __nondiffuse.
+          const one = (id: number): boolean => consts.get(id)?.value.every((x) => x === 1) ?? false;
+          const typeOf = (id: number): string | undefined => valueTypes.get(id);
+          const other = one(inst.a) && typeOf(inst.b) === inst.type ? inst.b : one(inst.b) && typeOf(inst.a) === inst.type ? inst.a : undefined;
+          if (other !== undefined) {
+            replace.set(inst.id, other);
+            block.splice(k--, 1);
+            folded++;
+            continue;
+          }
+          const r = fold(inst);
+          if (r) {
+            block[k] = { op: 'const', id: inst.id, type: r.type, value: r.value };
+            consts.set(inst.id, r);
+            folded++;
+          }
         } else if ('id' in inst) {
           const r = fold(inst);
           if (r) {

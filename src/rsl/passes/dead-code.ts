@@ -7,6 +7,7 @@ export function eliminateDeadCode(module: IrModule): number {
   // Variables read outside loads: the light functions' results and what illuminance sets.
   const implicit = new Set<number>();
   for (const light of module.lights) for (const v of [light.psVar, light.lVar, light.clVar, light.olVar]) implicit.add(v);
+  for (const m of module.messages) for (const v of m.sources) if (v !== undefined) implicit.add(v);
   let removed = 0;
   for (;;) {
     const used = new Set<number>();

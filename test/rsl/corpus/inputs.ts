@@ -109,6 +109,22 @@ const CONE_LIGHT = `light conelight(point from = point(0, 0, -1); vector axis = 
   illuminate(from, axis, angle) { Cl = color(1, 0.5, 0.25) * (1 + 0.1 * length(L)); }
 }`;
 
+// Message passing: a light with output parameters it assigns (lightsource() reads them after the
+// light ran) and a string and a colour parameter; a light that reads the surface's parameter msgKd
+// with surface() and has a fractional __nondiffuse.
+const MESSAGE_LIGHT = `light msglight(float intensity = 1.5; color tint = color(0.2, 0.4, 0.6); float tag = 7; string name = "keyname";
+    output varying float __nonspecular = 0) {
+  illuminate(point(0, 0, -1)) { Cl = intensity * tint / (1 + 0.05 * (L . L)); __nonspecular = 1; }
+}`;
+const SURFACE_READING_LIGHT = `light msglight2(float intensity = 0.8; float __nondiffuse = 0.25; string __category = "msgb"; output varying float tag = 0) {
+  float kd = 0;
+  if (surface("msgKd", kd) == 0) kd = -1;
+  solar(vector(0.2, -0.4, 1), 0) { Cl = color(intensity) * (1 + kd); tag = 3 + kd; }
+}`;
+
+/** Option values every corpus pipeline is compiled with (option() snippets). */
+export const CORPUS_OPTIONS: Record<string, number[] | string> = { Format: [640, 480, 1], CropWindow: [0, 1, 0.25, 0.75], 'user:quality': [2], 'user:mode': 'fast' };
+
 /** The lights bound to a corpus pipeline (light0, light1, ... in this order) and parameter values that put them where they reach the patch. */
 export const LIGHT_SETS: Record<string, { lights: ShaderRef[]; overrides: Record<string, number[]> }> = {
   none: { lights: [], overrides: {} },
@@ -120,6 +136,7 @@ export const LIGHT_SETS: Record<string, { lights: ShaderRef[]; overrides: Record
     },
   },
   custom: { lights: [{ source: CATEGORY_LIGHT }, { source: SUN_LIGHT }, { source: CONE_LIGHT }, 'ambientlight'], overrides: { 'light3.intensity': [0.2] } },
+  messages: { lights: [{ source: MESSAGE_LIGHT }, { source: SURFACE_READING_LIGHT }, 'ambientlight'], overrides: { 'light2.intensity': [0.1] } },
 };
 
 /** packParameters overrides giving every instance's "shader" space and the primitive's "object" space

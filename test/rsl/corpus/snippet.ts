@@ -4,7 +4,7 @@
 // same grid and light set; every pipeline creation costs 0.1–1 s on the software driver.
 import type { PipelineDescription } from '../../../src/rsl/compile.ts';
 import type { GridName } from './inputs.ts';
-import { LIGHT_SETS } from './inputs.ts';
+import { CORPUS_OPTIONS, LIGHT_SETS } from './inputs.ts';
 
 export interface Snippet {
   name: string;
@@ -56,7 +56,7 @@ export function batches(snippets: Snippet[], maxVertices: number): Batch[] {
       const set = LIGHT_SETS[lights]!;
       out.push({
         key: `${key}#${k / OUTPUTS.length}`, grid, lights, snippets: chunk,
-        description: { surface: { source: shaderSource(chunk), file: `${chunk.map((s) => s.name).join('+')}.sl` }, lights: set.lights, maxVertices },
+        description: { surface: { source: shaderSource(chunk), file: `${chunk.map((s) => s.name).join('+')}.sl` }, lights: set.lights, maxVertices, options: CORPUS_OPTIONS },
         overrides: Object.assign({}, set.overrides, ...chunk.map((s) => s.overrides ?? {})),
       });
     }
