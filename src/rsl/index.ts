@@ -3,7 +3,8 @@
 //   source ─▶ preprocessor ─▶ lexer ─▶ parser (AST with positions) ─▶ type checker (overloads from
 //   the standard-library table, implicit conversions, uniform/varying) ─▶ lowering (inlining, one
 //   IR module per shading pipeline) ─▶ passes (store forwarding, constant folding, illuminance
-//   merging, DCE, derivative relocation) ─▶ WGSL: one kernel, one workgroup per grid.
+//   merging, DCE, derivative relocation) ─▶ WGSL: one kernel, one workgroup per grid; values the
+//   uniformity analysis proves uniform (and position-independent) computed once per grid by invocation 0.
 //
 // compilePipeline() is the entry point; gridLayout() says how grids sit in memory (the dicer writes
 // exactly that); packParameters() fills the parameter block the kernel reads, including the space

@@ -2,6 +2,9 @@
 // per vertex. Values become `let`s, IR variables function-scope `var`s (grid variables module-scope
 // `var<private>`s loaded at entry and stored at exit), light shaders functions called from a loop
 // over the lights, and derivative groups a write to workgroup memory, a barrier, and neighbour reads.
+// Values proven uniform over the grid and worth it are computed once per grid by invocation 0 into
+// workgroup memory behind one barrier (passes/uniform-hoist.ts), e.g. the light shaders' transforms of
+// their from/to parameters, which otherwise run per vertex per light per illuminance loop.
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_WORDS } from './grid-layout.ts';
 import type { GridLayout } from './grid-layout.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from './ir.ts';
@@ -13,7 +16,6 @@ import type { UniformPlan } from './passes/uniform-hoist.ts';
 
 /** At most this much workgroup memory holds values computed once per grid. */
 export const UNIFORM_BYTES = 2048;
-const HOIST_BY_DEFAULT = false;
 
 /** Workgroup memory available for derivative operands (the WebGPU default limit). */
 export const WORKGROUP_BYTES = 16384;
@@ -74,7 +76,7 @@ class Emitter {
     private readonly layout: GridLayout,
     private readonly options: WgslOptions,
   ) {
-    this.plan = options.noUniformHoisting || !HOIST_BY_DEFAULT ? noUniformPlan() : planUniformHoisting(module, UNIFORM_BYTES);
+    this.plan = options.noUniformHoisting ? noUniformPlan() : planUniformHoisting(module, UNIFORM_BYTES);
     this.slotsPerRound = Math.floor((WORKGROUP_BYTES - this.plan.bytes) / 4 / layout.maxVertices);
   }
 
