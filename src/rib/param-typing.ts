@@ -60,7 +60,7 @@ export function typeParameter(raw: RawParam, ctx: TypingContext, use: ParamUse):
   const expected = perElement * elements;
   if (values.length !== expected) {
     const where = use.kind === 'primitive' ? ` on this ${use.primitive} (${elements} × ${perElement})` : '';
-    return `parameter "${name}" (${describe(decl)}) needs ${expected} values${where}, found ${values.length}`;
+    return `parameter "${name}" (${describe(decl)}) needs ${expected} value${expected === 1 ? '' : 's'}${where}, found ${values.length}`;
   }
   return { name, storage: decl.storage, type: decl.type, arrayLength: decl.arrayLength, values, inferred };
 }
