@@ -1,5 +1,5 @@
 // `reyes gpu-info`: what the renderer would run on.
-import { acquireGpu, type GpuContext } from '../gpu/device.ts';
+import { acquireGpu, adapterLabel, limitEntries, type GpuContext } from '../gpu/device.ts';
 import { GpuUnavailableError, formatBytes } from '../gpu/errors.ts';
 
 const BYTE_LIMITS = new Set(['maxBufferSize', 'maxStorageBufferBindingSize', 'maxUniformBufferBindingSize', 'maxComputeWorkgroupStorageSize']);
@@ -7,16 +7,12 @@ const BYTE_LIMITS = new Set(['maxBufferSize', 'maxStorageBufferBindingSize', 'ma
 export function describeGpu(context: GpuContext): string {
   const { adapter } = context;
   const lines = [
-    `adapter:  ${[adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' / ') || '(no description)'}`,
+    `adapter:  ${adapterLabel(adapter) || '(no description)'}`,
     `device:   ${adapter.device || '(none reported)'}`,
     `runtime:  ${adapter.runtime}`,
     'limits:',
   ];
-  const limits = context.limits as unknown as Record<string, number>;
-  const names: string[] = [];
-  for (const name in limits) if (typeof limits[name] === 'number') names.push(name);
-  for (const name of names.sort()) {
-    const value = limits[name]!;
+  for (const [name, value] of limitEntries(context.limits)) {
     lines.push(`  ${name.padEnd(46)} ${value}${BYTE_LIMITS.has(name) ? ` (${formatBytes(value)})` : ''}`);
   }
   lines.push(`features: ${context.features.length ? context.features.join(', ') : '(none)'}`);

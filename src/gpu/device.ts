@@ -112,6 +112,22 @@ export async function acquireGpu(options: AcquireOptions = {}): Promise<GpuConte
   return context;
 }
 
+/** The adapter's vendor, architecture and description, as one label. */
+export function adapterLabel(adapter: AdapterDescription): string {
+  return [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' / ');
+}
+
+/** Every numeric limit as [name, value], sorted by name (GPUSupportedLimits keeps them as getters). */
+export function limitEntries(limits: GPUSupportedLimits): [string, number][] {
+  const values = limits as unknown as Record<string, unknown>;
+  const entries: [string, number][] = [];
+  for (const name in values) {
+    const value = values[name];
+    if (typeof value === 'number') entries.push([name, value]);
+  }
+  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Throws the first error no scope caught, and the lost-device error, if any. */
 export function checkUncapturedErrors(gpu: GpuContext): void {
   if (gpu.lostError) throw gpu.lostError;
