@@ -27,15 +27,20 @@ fn store3(base: u32, offset: u32, k: u32, value: vec3f) {
   grids[base + offset + 2u * MAXV + k] = value.z;
 }
 
+const NO_VERTEX: u32 = 0xffffffffu;
+
+/** The record base of this workgroup's grid for vertex k, or NO_VERTEX past the grids or the grid's vertices. */
+fn vertexRecord(group: vec3u, groups: vec3u, k: u32) -> u32 {
+  let g = group.x + group.y * groups.x;
+  if (g >= frame.gridCount || k >= gridInfo[g * 4u] * gridInfo[g * 4u + 1u]) { return NO_VERTEX; }
+  return gridInfo[g * 4u + 2u];
+}
+
 @compute @workgroup_size(MAXV)
 fn defaultSurface(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                   @builtin(local_invocation_index) k: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= frame.gridCount) { return; }
-  let nu = gridInfo[g * 4u];
-  let nv = gridInfo[g * 4u + 1u];
-  let base = gridInfo[g * 4u + 2u];
-  if (k >= nu * nv) { return; }
+  let base = vertexRecord(group, groups, k);
+  if (base == NO_VERTEX) { return; }
   let n = load3(base, OFF_N, k);
   let i = load3(base, OFF_I, k);
   let os = load3(base, OFF_OS, k);
@@ -49,12 +54,8 @@ fn defaultSurface(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) 
 @compute @workgroup_size(MAXV)
 fn constantSurface(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                    @builtin(local_invocation_index) k: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= frame.gridCount) { return; }
-  let nu = gridInfo[g * 4u];
-  let nv = gridInfo[g * 4u + 1u];
-  let base = gridInfo[g * 4u + 2u];
-  if (k >= nu * nv) { return; }
+  let base = vertexRecord(group, groups, k);
+  if (base == NO_VERTEX) { return; }
   let os = load3(base, OFF_OS, k);
   store3(base, OFF_CI, k, os * load3(base, OFF_CS, k));
   store3(base, OFF_OI, k, os);
