@@ -28,9 +28,9 @@ export class GpuRuntime {
     return this.context.limits;
   }
 
-  /** The most elements of `bytesPerElement` one storage binding can hold. */
-  maxBindingElements(bytesPerElement: number): number {
-    return Math.floor(Math.min(this.limits.maxStorageBufferBindingSize, this.limits.maxBufferSize) / bytesPerElement);
+  /** The most bytes one storage binding can hold: every buffer a kernel binds must fit it. */
+  maxBindingBytes(): number {
+    return Math.min(this.limits.maxStorageBufferBindingSize, this.limits.maxBufferSize);
   }
 
   /** A 2-D workgroup grid for `groups` workgroups (one dimension holds at most 65535). */

@@ -44,7 +44,7 @@ export async function renderRegion(
     ready = await boundSplit(frame, region);
     const perGrid = gridBytes(frame) + layout.maxVertices * 8;
     const available = allocator.free() - SAMPLING_RESERVE * allocator.budget;
-    const maxBinding = Math.min(gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxBufferSize);
+    const maxBinding = gpu.maxBindingBytes();
     fits = ready.count * perGrid <= available && ready.count * layout.recordFloats * 4 <= maxBinding &&
       ready.count * layout.maxVertices * 4 <= maxBinding;
   } catch (error) {

@@ -43,8 +43,7 @@ export async function sampleRegion(
   const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
   const free = frame.gpu.allocator.free();
   // Besides the budget, each buffer must fit one storage binding (128 MiB on many adapters).
-  const { limits } = frame.gpu;
-  const maxBinding = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
+  const maxBinding = frame.gpu.maxBindingBytes();
   const subpixelsBind = subpixels * SUBPIXEL_COLOR_BYTES <= maxBinding;
   let sub: SubpixelBuffer | undefined;
   try {
