@@ -1,25 +1,13 @@
 // `reyes render`: output file, statistics and exit statuses.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../src/image/png.ts';
 import { decodeFloatTiff } from '../../src/image/tiff.ts';
+import { reyes } from '../cli/run-reyes.ts';
 import { ROOT } from './render-helpers.ts';
 
-const run = promisify(execFile);
-
-async function reyes(...args: string[]): Promise<{ code: number; stderr: string }> {
-  try {
-    const { stderr } = await run(process.execPath, [path.join(ROOT, 'bin/reyes.js'), ...args], { cwd: ROOT });
-    return { code: 0, stderr };
-  } catch (error) {
-    const e = error as { code: number; stderr: string };
-    return { code: e.code, stderr: e.stderr };
-  }
-}
 
 describe('reyes render', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'reyes-render-'));
@@ -28,7 +16,7 @@ describe('reyes render', () => {
   it('writes the PNG at --res and the statistics', async () => {
     const out = path.join(dir, 'out.png');
     const stats = path.join(dir, 'stats.json');
-    const result = await reyes('render', scene, '-o', out, '--res', '40x30', '--samples', '1', '--stats', stats);
+    const result = await reyes(['render', scene, '-o', out, '--res', '40x30', '--samples', '1', '--stats', stats]);
     expect(result.code, result.stderr).toBe(0);
     const image = decodePng(readFileSync(out));
     expect([image.width, image.height]).toEqual([40, 30]);
@@ -44,11 +32,11 @@ describe('reyes render', () => {
   });
 
   it('exits 4 on bad arguments, 1 on a missing scene, 3 on a budget too small', async () => {
-    expect((await reyes('render', scene, '--res', 'big')).code).toBe(4);
-    const missing = await reyes('render', path.join(dir, 'nope.rib'), '-o', path.join(dir, 'x.png'));
+    expect((await reyes(['render', scene, '--res', 'big'])).code).toBe(4);
+    const missing = await reyes(['render', path.join(dir, 'nope.rib'), '-o', path.join(dir, 'x.png')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('cannot read');
-    const tiny = await reyes('render', scene, '-o', path.join(dir, 't.png'), '--budget', '0.05');
+    const tiny = await reyes(['render', scene, '-o', path.join(dir, 't.png'), '--budget', '0.05']);
     expect(tiny.code, tiny.stderr).toBe(3);
     expect(tiny.stderr).toMatch(/budget/);
   });
@@ -56,7 +44,7 @@ describe('reyes render', () => {
   it('writes the scene\'s file Display without -o', async () => {
     const rib = path.join(dir, 'display.rib');
     writeFileSync(rib, `Display "shown.png" "file" "rgba"\n${readFileSync(scene, 'utf8')}`);
-    const result = await reyes('render', rib, '--res', '16x12', '--samples', '1');
+    const result = await reyes(['render', rib, '--res', '16x12', '--samples', '1']);
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(path.join(dir, 'shown.png'))).toBe(true);
   });
@@ -65,7 +53,7 @@ describe('reyes render', () => {
     const rib = path.join(dir, 'depth.rib');
     const body = readFileSync(scene, 'utf8');
     writeFileSync(rib, `Display "colour.png" "file" "rgbaz"\nDisplay "+zonly.tif" "file" "z"\n${body}`);
-    const result = await reyes('render', rib, '--samples', '1', '--depth', path.join(dir, 'flag.tif'));
+    const result = await reyes(['render', rib, '--samples', '1', '--depth', path.join(dir, 'flag.tif')]);
     expect(result.code, result.stderr).toBe(0);
     expect(decodePng(readFileSync(path.join(dir, 'colour.png'))).width).toBe(80);
     expect(existsSync(path.join(dir, 'zonly.tif'))).toBe(true);
@@ -87,10 +75,10 @@ describe('reyes render', () => {
     const rib = path.join(dir, 'ripple.rib');
     writeFileSync(rib, readFileSync(path.join(ROOT, 'scenes/features/shade-displacement.rib'), 'utf8').replace(/^Option "searchpath".*$/m, ''));
     const shaders = path.join(ROOT, 'scenes/features/shaders');
-    const found = await reyes('render', rib, '-o', path.join(dir, 'r.png'), '--res', '20x15', '--samples', '1', '--shader-path', shaders);
+    const found = await reyes(['render', rib, '-o', path.join(dir, 'r.png'), '--res', '20x15', '--samples', '1', '--shader-path', shaders]);
     expect(found.code, found.stderr).toBe(0);
     expect(found.stderr).not.toMatch(/ripple/);
-    const lost = await reyes('render', rib, '-o', path.join(dir, 'r2.png'), '--res', '20x15', '--samples', '1');
+    const lost = await reyes(['render', rib, '-o', path.join(dir, 'r2.png'), '--res', '20x15', '--samples', '1']);
     expect(lost.code, lost.stderr).toBe(0);
     expect(lost.stderr).toContain('warning: displacement shader "ripple" not found');
   });
