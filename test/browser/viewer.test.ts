@@ -2,19 +2,16 @@
 // line's render, live light and material edits without re-parsing, orbiting with preview then
 // refinement, and error messages with positions; overlays, progress, render settings, device-loss
 // recovery and light labels. Scenes are tiny (64 × 48, 2 × 2 samples).
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reyes } from '../cli/run-reyes.ts';
 import { launchChromium, servePage } from './chromium.ts';
 import { changedPixels, meanBrightness, picture, renders, setNumber, waitForRender } from './viewer-page.ts';
-
-const run = promisify(execFile);
 
 describe('the viewer in headless Chromium', () => {
   let url: string;
@@ -47,7 +44,8 @@ describe('the viewer in headless Chromium', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'viewer-cli-'));
     try {
       const out = path.join(dir, 'cli.png');
-      await run('node', ['bin/reyes.js', 'render', 'scenes/viewer/default-surfaces.rib', '-o', out, '--res', '64x48', '--samples', '2']);
+      const rendered = await reyes(['render', 'scenes/viewer/default-surfaces.rib', '-o', out, '--res', '64x48', '--samples', '2']);
+      expect(rendered.code, rendered.stderr).toBe(0);
       const cli = PNG.sync.read(await readFile(out));
       expect([cli.width, cli.height]).toEqual([shown.width, shown.height]);
       // SwiftShader (page) and lavapipe (CLI) round differently: channels may differ by a few
