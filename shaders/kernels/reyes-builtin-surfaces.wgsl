@@ -1,7 +1,9 @@
 // Built-in surface kernels, used until a compiled RSL kernel is available. They follow the grid
 // layout contract of src/rsl/grid-layout.ts: one workgroup per grid, vertex k of the grid is local
 // invocation k; component c of a variable at record base + offset + c * MAXV + k.
-//   defaultSurface: RenderMan's default surface, Ci = Os * Cs * (0.2 + 0.8 * |N̂ · Î|), Oi = Os.
+//   defaultSurface: RenderMan's default surface (PRMan's defaultsurface, what Aqsis shades with when
+//     there is no Surface): d = N̂ · Î, Ci = Os * Cs * (Ka + Kd * d²) with Ka 0.2, Kd 0.8, Oi = Os;
+//     lights are ignored.
 //   constantSurface: the standard "constant" shader, Ci = Os * Cs, Oi = Os.
 // FrameUniforms is prepended from grid-layout.ts.
 
@@ -45,9 +47,9 @@ fn defaultSurface(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) 
   let i = load3(base, OFF_I, k);
   let os = load3(base, OFF_OS, k);
   let cs = load3(base, OFF_CS, k);
-  var facing = 0.0;
-  if (dot(n, n) > 0.0 && dot(i, i) > 0.0) { facing = abs(dot(normalize(n), normalize(i))); }
-  store3(base, OFF_CI, k, os * cs * (0.2 + 0.8 * facing));
+  var d = 0.0;
+  if (dot(n, n) > 0.0 && dot(i, i) > 0.0) { d = dot(normalize(n), normalize(i)); }
+  store3(base, OFF_CI, k, os * cs * (0.2 + 0.8 * d * d));
   store3(base, OFF_OI, k, os);
 }
 

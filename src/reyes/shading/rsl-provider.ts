@@ -41,9 +41,9 @@ const DEFAULT_SURFACE = {
   file: 'defaultsurface.sl',
   source: `surface defaultsurface(float Ka = .2, Kd = .8)
 {
-    float facing = abs(normalize(N) . normalize(I));
+    float d = normalize(N) . normalize(I);
     Oi = Os;
-    Ci = Os * Cs * (Ka + Kd * facing);
+    Ci = Os * Cs * (Ka + Kd * d * d);
 }
 `,
 };
