@@ -122,9 +122,38 @@ export class RibParser {
         const names = def.args.filter((a) => !a.optional).map((a) => a.name).join(' ');
         throw new ArgumentError(`expected ${def.args.filter((a) => !a.optional).length} arguments (${names}), got ${i}`, requestPos);
       }
+      if ((spec.kind === 'int' || spec.kind === 'float') && (lx.kind === 'open' || lx.kind === 'floats')) {
+        // RIB lets the numbers of consecutive numeric arguments come as one array
+        // (`DetailRange [0 0 20 30]`, `Rotate 90 [0 0 1]`): the array fills them in order.
+        const numbers = yield* this.readNumericRun(def.args, i);
+        args.push(...numbers);
+        i += numbers.length - 1;
+        continue;
+      }
       args.push(yield* this.readArg(spec, i === def.args.length - 1 || def.args[i + 1]!.optional));
     }
     return args;
+  }
+
+  /** An array standing for the numeric arguments from `first` on: as many as it holds, at least one. */
+  private *readNumericRun(specs: readonly ArgSpec[], first: number): Generator<NeedInput, number[]> {
+    const pos = this.lexer.position();
+    let end = first;
+    while (end < specs.length && (specs[end]!.kind === 'int' || specs[end]!.kind === 'float')) end++;
+    const names = specs.slice(first, end).map((s) => s.name);
+    const values = yield* this.readArray();
+    if (values.length === 0 || typeof values[0] !== 'number') {
+      throw new ArgumentError(`argument '${names[0]}' must be a number or an array of numbers (${names.join(' ')}), found ${values.length === 0 ? 'an empty array' : 'strings'}`, pos);
+    }
+    if (values.length > names.length) {
+      throw new ArgumentError(`an array of ${values.length} numbers where ${names.length} numeric argument${names.length > 1 ? 's' : ''} (${names.join(' ')}) ${names.length > 1 ? 'are' : 'is'} expected`, pos);
+    }
+    const numbers = values as number[];
+    numbers.forEach((value, k) => {
+      const spec = specs[first + k]!;
+      if (spec.kind === 'int' && !Number.isInteger(value)) throw new ArgumentError(`argument '${spec.name}' must be an integer, found ${value}`, pos);
+    });
+    return numbers;
   }
 
   /** In a request with a parameter list, a string starts that list unless the argument is a string. */
@@ -141,14 +170,10 @@ export class RibParser {
       case 'int':
       case 'float': {
         let value: number;
+        // Arrays are taken by readNumericRun before this.
         if (lx.kind === 'number') {
           value = lx.num;
           yield* this.advance();
-        } else if (lx.kind === 'open' || lx.kind === 'floats') {
-          // A one-element array stands for a scalar (some exporters bracket every value).
-          const values = yield* this.readArray();
-          if (values.length !== 1 || typeof values[0] !== 'number') throw wrongType(`a number`);
-          value = values[0];
         } else throw wrongType(spec.kind === 'int' ? 'an integer' : 'a number');
         if (spec.kind === 'int' && !Number.isInteger(value)) throw new ArgumentError(`argument '${spec.name}' must be an integer, found ${value}`, pos);
         return value;
