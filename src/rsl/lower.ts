@@ -7,12 +7,13 @@ import { evaluateConstant } from './constant-eval.ts';
 import { spaceIndex } from './grid-layout.ts';
 import type { BinaryOperator, Inst, IrModule, IrType, IrVar, LightFunction, VarKind } from './ir.ts';
 import type { StringTable } from './strings.ts';
+import { SPLINE_BASES } from './stdlib.ts';
 import { componentCount, isPointLike, isTriple } from './types.ts';
 import type { RslType, TypeName } from './types.ts';
 import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
 
 export interface ParamEntry {
-  /** The shader instance: 'displacement', 'surface', 'atmosphere' or 'light0', 'light1', ... */
+  /** The shader instance: 'displacement', 'surface', 'atmosphere', 'imager' or 'light0', 'light1', ... */
   instance: string;
   shader: string;
   name: string;
@@ -56,6 +57,8 @@ export interface PipelineShaders {
   surface?: CheckedShader;
   lights: CheckedShader[];
   atmosphere?: CheckedShader;
+  /** An imager runs alone, on a grid of pixels (src/rsl/grid-layout.ts imagerGridLayout). */
+  imager?: CheckedShader;
 }
 
 export interface LowerOptions {
@@ -134,6 +137,7 @@ export class Lowerer {
   private readonly gridVars = new Map<string, IrVar>();
   private readonly instances = new Map<string, InstanceContext>();
   private inlineDepth = 0;
+  private readonly rayTracingWarned = new Set<CheckedShader>();
 
   constructor(
     private readonly diagnostics: Diagnostics,
@@ -143,7 +147,7 @@ export class Lowerer {
 
   lowerPipeline(p: PipelineShaders): IrModule {
     const main: [string, CheckedShader][] = [];
-    for (const [instance, shader] of [['displacement', p.displacement], ['surface', p.surface], ['atmosphere', p.atmosphere]] as const) if (shader) main.push([instance, shader]);
+    for (const [instance, shader] of [['displacement', p.displacement], ['surface', p.surface], ['atmosphere', p.atmosphere], ['imager', p.imager]] as const) if (shader) main.push([instance, shader]);
     this.pipeline = p;
     p.lights.forEach((light, k) => this.lowerLight(light, k));
     // Every instance's parameters are bound before any shader runs, so each shader (and the lights)
@@ -248,6 +252,8 @@ export class Lowerer {
   private globalVar(name: string, sym: VarSymbol): IrVar {
     if (this.ctx.kind === 'light' && ['Ps', 'L', 'Cl', 'Ol'].includes(name)) return this.newVar(`light_${name}`, sym.type, 'local');
     if (this.ctx.kind !== 'light' && ['L', 'Cl', 'Ol'].includes(name)) return this.gridVar(`illum_${name}`, sym.type.name);
+    // An imager's alpha is each pixel's coverage, on the pixel grid; elsewhere it is a frame constant.
+    if (name === 'alpha' && this.ctx.kind === 'imager') return this.gridVar('alpha', sym.type.name);
     if (['E', 'ncomps', 'time', 'dtime', 'dPdtime', 'alpha'].includes(name)) return this.gridVar(`frame_${name}`, sym.type.name);
     return this.gridVar(name, sym.type.name);
   }
@@ -364,7 +370,7 @@ export class Lowerer {
         const cond = this.toBool(s.cond);
         const then = this.nested(() => this.statement(s.then));
         const otherwise = this.nested(() => s.else && this.statement(s.else));
-        this.emit({ op: 'if', cond, then, else: otherwise });
+        this.emit({ op: 'if', cond, then, else: otherwise, pos: s.pos });
         return;
       }
       case 'while':
@@ -382,7 +388,7 @@ export class Lowerer {
         });
         const continuing = this.nested(() => s.kind === 'for' && s.step && this.expr(s.step));
         this.loops.pop();
-        this.emit({ op: 'loop', loop, body, continuing });
+        this.emit({ op: 'loop', loop, body, continuing, pos: s.pos, origin: `${s.kind} loop` });
         return;
       }
       case 'break':
@@ -412,9 +418,29 @@ export class Lowerer {
         this.loops.pop();
         const g = (name: string): number => this.gridVar(`illum_${name}`, name === 'L' ? 'vector' : 'color').id;
         this.emit({
-          op: 'illuminance', loop, position, ...(axis !== undefined ? { axis } : {}), ...(angle !== undefined ? { angle } : {}),
+          op: 'illuminance', loop, pos: s.pos, position, ...(axis !== undefined ? { axis } : {}), ...(angle !== undefined ? { angle } : {}),
           ...(category !== undefined ? { category } : {}), body, lVar: g('L'), clVar: g('Cl'), olVar: g('Ol'),
         });
+        return;
+      }
+      case 'gather': {
+        // No rays are traced, so every one of the `samples` rays misses: the else branch runs once per
+        // sample (a loop, so break and continue inside it behave), the hit branch never.
+        this.warnRayTracing(s.pos);
+        if (!s.else || !s.args[4]) return;
+        const samples = this.coerce(this.expr(s.args[4]), s.args[4].type, { name: 'float' });
+        const counter = this.newVar('gather_sample', 'f32', 'local');
+        this.store(counter, this.constant('f32', [0]));
+        const loop = this.nextLoop++;
+        this.loops.push(loop);
+        const body = this.nested(() => {
+          const more = this.binary('bool', '<', this.load(counter), samples);
+          this.emit({ op: 'if', cond: more, then: [], else: this.nested(() => this.emit({ op: 'break', loop })) });
+          this.statement(s.else!);
+        });
+        const continuing = this.nested(() => this.store(counter, this.binary('f32', '+', this.load(counter), this.constant('f32', [1]))));
+        this.loops.pop();
+        this.emit({ op: 'loop', loop, body, continuing });
         return;
       }
       case 'illuminate':
@@ -427,6 +453,13 @@ export class Lowerer {
         return;
       }
     }
+  }
+
+  /** One warning per shader at its first ray-tracing construct: the values stand in for traced rays. */
+  private warnRayTracing(pos: SourcePos): void {
+    if (this.rayTracingWarned.has(this.ctx.checked)) return;
+    this.rayTracingWarned.add(this.ctx.checked);
+    this.diagnostics.warning(pos, 'this renderer does not trace rays: trace(), occlusion(), indirectdiffuse() and environment("raytrace") return 0, transmission() and visibility() 1, and gather runs its else branch for every sample (warned once per shader)');
   }
 
   private lookupName(name: string): IrVar | undefined {
@@ -638,6 +671,8 @@ export class Lowerer {
       }
       case '@spline':
         return this.spline(e, rt);
+      case '@filterstep':
+        return this.filterstep(e, sig.params.length);
       case '@Du':
       case '@Dv':
         return this.value({ op: 'deriv', type: rt, axis: sig.impl === '@Du' ? 'u' : 'v', a: argAt(0), pos: e.pos });
@@ -665,7 +700,9 @@ export class Lowerer {
       case '@faceforward':
         return this.call('vec3', 'rsl_faceforward($0, $1, $2)', [argAt(0), argAt(1), this.load(this.gridVar('Ng', 'normal'))]);
       case '@random':
-        return this.call(rt, `rsl_random_${rt}()`, [], true);
+        // The uniform form draws from the grid's stream, the same in every invocation. Both are
+        // stateful calls, marked varying so no pass moves or shares them.
+        return this.call(rt, this.ctx.checked.uniformCalls.has(e) ? `rsl_random_uniform_${rt}()` : `rsl_random_${rt}()`, [], true);
       case '@setcomp0':
       case '@setcomp1':
       case '@setcomp2':
@@ -760,6 +797,10 @@ export class Lowerer {
       }
       case '@texture':
       case '@shadow':
+        if (e.name === 'environment' && this.constantString(e.args[0]) === 'raytrace') {
+          this.warnRayTracing(e.pos);
+          return zero();
+        }
         // No texture maps are bound to shading kernels yet: a lookup behaves like a missing map.
         this.diagnostics.warning(e.pos, `${e.name}(): texture maps are not available to shading kernels yet; the lookup returns 0`);
         for (const a of e.args.slice(1)) this.expr(a);
@@ -768,8 +809,17 @@ export class Lowerer {
         return this.info(e);
       case '@message':
         return this.message(e);
-      case '@unsupported':
-        return zero();
+      case '@raytrace':
+        this.warnRayTracing(e.pos);
+        // Without ray tracing nothing blocks a ray: transmission and visibility are 1, the rest 0.
+        return e.name === 'transmission' || e.name === 'visibility' ? this.constant(rt, new Array<number>(componentCount(resultType.name)).fill(1)) : zero();
+      case '@rayinfo': {
+        // Every point is shaded for a camera ray: its depth is 0; nothing else is known.
+        const lv = this.constantString(e.args[0]) === 'depth' ? this.lvalue(e.args[1]!) : undefined;
+        if (!lv || lv.type.name !== 'float') return this.constant('f32', [0]);
+        this.store(lv.variable, this.constant('f32', [0]), lv.index);
+        return this.constant('f32', [1]);
+      }
       default: {
         const args = e.args.map((_, k) => argAt(k));
         return this.call(rt, sig.impl.replaceAll('$T', wgslTypeName(rt)).replaceAll('$R', rt), args);
@@ -911,26 +961,80 @@ export class Lowerer {
     return has;
   }
 
+  /**
+   * filterstep (RI 3.2 section 15.1): step(edge, x) box-filtered over an interval of x. With one value
+   * the interval is centred on s1 and as wide as s1 changes across the micropolygon, |Du(s1) du| +
+   * |Dv(s1) dv| (as Aqsis); with two it is [s1, s2]. The parameter list's "width" scales the interval.
+   */
+  private filterstep(e: ExprOf<'call'>, values: number): number {
+    const float = (arg: Expr): number => this.coerce(this.expr(arg), arg.type, { name: 'float' });
+    const edge = float(e.args[0]!);
+    const s1 = float(e.args[1]!);
+    let scale = this.constant('f32', [1]);
+    for (let k = values; k < e.args.length; k += 2) {
+      const nameArg = e.args[k]!;
+      const valueArg = e.args[k + 1];
+      const name = this.constantString(nameArg);
+      if (!valueArg) this.diagnostics.warning(nameArg.pos, `filterstep: parameter "${name ?? '?'}" has no value and is ignored`);
+      else if ((name === 'width' || name === 'swidth') && valueArg.type?.name === 'float') scale = float(valueArg);
+      else if (name === 'filter' && this.constantString(valueArg) === 'box') continue;
+      else if (name === 'filter') this.diagnostics.warning(valueArg.pos, `filterstep: filter "${this.constantString(valueArg) ?? '?'}" is not supported; the box filter is used`);
+      else this.diagnostics.warning(nameArg.pos, `filterstep: parameter "${name ?? '?'}" is not known (width, swidth and filter are) and is ignored`);
+    }
+    if (values === 3) return this.call('f32', 'rsl_filterstep($0, $1, $2, $3)', [edge, s1, float(e.args[2]!), scale]);
+    const change = (axis: 'u' | 'v'): number =>
+      this.call('f32', 'abs($0 * $1)', [this.value({ op: 'deriv', type: 'f32', axis, a: s1, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float'))]);
+    const half = this.call('f32', '0.5 * ($0 + $1)', [change('u'), change('v')]);
+    return this.call('f32', 'rsl_filterstep($0, $1 - $2, $1 + $2, $3)', [edge, s1, half, scale]);
+  }
+
+  /**
+   * spline (RI 3.2 section 15.1): a cubic through the knots in the named basis (catmull-rom when none
+   * is named), its segments `step` knots apart as in RiBasis; value 0 to 1 spans all segments. The
+   * knots come as arguments or as one array.
+   */
   private spline(e: ExprOf<'call'>, rt: IrType): number {
     const hasBasis = e.args[0]?.type?.name === 'string';
-    const basis = hasBasis ? this.constantString(e.args[0]) : 'catmull-rom';
-    if (basis !== 'catmull-rom' && basis !== 'linear') {
-      this.diagnostics.error(e.pos, `spline basis "${basis ?? '?'}" is not supported yet (catmull-rom and linear are)`);
+    const basisName = hasBasis ? this.constantString(e.args[0]) : 'catmull-rom';
+    const basis = basisName === undefined ? undefined : SPLINE_BASES[basisName];
+    if (!basis) {
+      const known = Object.keys(SPLINE_BASES).join(', ');
+      this.diagnostics.error(e.args[0]!.pos, basisName === undefined ? `spline basis must be a constant string (one of ${known})` : `unknown spline basis "${basisName}"; expected one of ${known}`);
+      return this.constant(rt, new Array<number>(rt === 'f32' ? 1 : 3).fill(0));
     }
     const args = e.args.slice(hasBasis ? 1 : 0);
-    const t = this.expr(args[0]!);
-    const knots = args.slice(1).map((a) => this.coerce(this.expr(a), a.type, e.type!));
-    const segments = knots.length - 3;
+    const t = this.coerce(this.expr(args[0]!), args[0]!.type, { name: 'float' });
+    const knots = this.splineKnots(args.slice(1), e.type!);
+    if (knots.length < 4) {
+      this.diagnostics.error(e.pos, `spline needs at least 4 knots, found ${knots.length}`);
+      return this.constant(rt, new Array<number>(rt === 'f32' ? 1 : 3).fill(0));
+    }
+    const segments = Math.floor((knots.length - 4) / basis.step) + 1;
+    const unused = knots.length - 4 - (segments - 1) * basis.step;
+    if (unused > 0) this.diagnostics.warning(e.pos, `spline: the ${basisName} basis takes 4 + ${basis.step}n knots; the last ${unused} of ${knots.length} are ignored`);
     const x = this.call('f32', `clamp($0, 0.0, 1.0) * ${segments}.0`, [t]);
     const seg = this.call('f32', `min(floor($0), ${segments - 1}.0)`, [x]);
     const f = this.binary('f32', '-', x, seg);
     let result: number | undefined;
     for (let k = segments - 1; k >= 0; k--) {
-      const piece = this.call(rt, basis === 'linear' ? 'mix($2, $3, $0)' : `rsl_catmull_rom_${rt}($0, $1, $2, $3, $4)`, [f, knots[k]!, knots[k + 1]!, knots[k + 2]!, knots[k + 3]!]);
+      const first = k * basis.step;
+      const piece = this.call(rt, `rsl_spline_${rt}(rsl_spline_weights_${basis.wgsl}($0), $1, $2, $3, $4)`, [f, knots[first]!, knots[first + 1]!, knots[first + 2]!, knots[first + 3]!]);
       if (result === undefined) result = piece;
       else result = this.value({ op: 'select', type: rt, cond: this.binary('bool', '==', seg, this.constant('f32', [k])), a: piece, b: result });
     }
     return result!;
+  }
+
+  /** The knot values of a spline call: its arguments, or the elements of its one array argument. */
+  private splineKnots(args: Expr[], type: RslType): number[] {
+    const array = args.length === 1 ? args[0]! : undefined;
+    if (array?.type?.arrayLength === undefined) return args.map((a) => this.coerce(this.expr(a), a.type, type));
+    const lv = this.lvalue(array);
+    if (!lv) {
+      this.diagnostics.error(array.pos, 'spline: the knot array must be a variable');
+      return [];
+    }
+    return [...Array(array.type.arrayLength).keys()].map((k) => this.load(lv.variable, this.constant('f32', [k])));
   }
 
   /** Inlines a user (or prelude) function: parameters become fresh variables, outputs alias. */
@@ -971,7 +1075,7 @@ export class Lowerer {
         this.statements(fn.def.body);
         this.emit({ op: 'break', loop });
       });
-      this.emit({ op: 'loop', loop, body, continuing: [] });
+      this.emit({ op: 'loop', loop, body, continuing: [], pos: e.pos, origin: `the call of '${fn.def.name}' (its early return makes a loop)` });
     } else {
       this.loops = [];
       this.statements(fn.def.body);

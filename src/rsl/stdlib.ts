@@ -47,10 +47,13 @@ const TABLE: [string, string][] = [
   ['T round(T)', 'round($0)'],
   ['float step(float,float)', 'step($0, $1)'],
   ['float smoothstep(float,float,float)', 'smoothstep($0, $1, $2)'],
-  ['float filterstep(float,float)', 'step($0, $1)'],
-  ['float filterstep(float,float,float)', 'step($0, $1)'],
+  // The three-value form first: with equal cost the first row wins, and a parameter list starts with a string.
+  ['float filterstep(float,float,float,...)', '@filterstep'],
+  ['float filterstep(float,float,...)', '@filterstep'],
   ['T spline(float,T,T,T,T,...)', '@spline'],
   ['T spline(string,float,T,T,T,T,...)', '@spline'],
+  ['T spline(float,T[])', '@spline'],
+  ['T spline(string,float,T[])', '@spline'],
   ['T Du(T)', '@Du'],
   ['T Dv(T)', '@Dv'],
   ['T Deriv(T,float)', '@Deriv'],
@@ -130,11 +133,18 @@ const TABLE: [string, string][] = [
   ['color specular(normal,vector,float)', '@specular'],
   ['color specularbrdf(vector,normal,vector,float)', 'rsl_specularbrdf($0, $1, $2, $3)'],
   ['color phong(normal,vector,float)', '@phong'],
-  ['color trace(point,vector)', '@unsupported'],
-  ['float trace(point,vector)', '@unsupported'],
-  ['float transmission(point,point,...)', '@unsupported'],
-  ['float occlusion(point,normal,float,...)', '@unsupported'],
-  ['color indirectdiffuse(point,normal,float,...)', '@unsupported'],
+  // Ray tracing: this renderer traces no rays, so these answer what a renderer without ray tracing
+  // does (the lowering warns once per shader): nothing hit, nothing in the way, nothing occluded.
+  ['color trace(point,vector)', '@raytrace'],
+  ['float trace(point,vector)', '@raytrace'],
+  ['color transmission(point,point,...)', '@raytrace'],
+  ['float transmission(point,point,...)', '@raytrace'],
+  ['float visibility(point,point)', '@raytrace'],
+  ['float occlusion(point,normal,float,...)', '@raytrace'],
+  ['color indirectdiffuse(point,normal,float,...)', '@raytrace'],
+  ['float rayinfo(string,output float)', '@rayinfo'],
+  ['float rayinfo(string,output C)', '@rayinfo'],
+  ['float rayinfo(string,output string)', '@rayinfo'],
   // Texture mapping: the first argument may select a channel, texture("map"[1], ...)
   ['float texture(string,...)', '@texture'],
   ['color texture(string,...)', '@texture'],
@@ -176,6 +186,20 @@ const TABLE: [string, string][] = [
   ['string shadername(string)', '@shadername'],
 ];
 
+/** The array length of a parameter written "T[]": an array of any length. */
+export const ANY_LENGTH = -1;
+
+/** The spline bases (RI 3.2 RiBasis and section 15.1): knots between segments, and the WGSL weights helper. */
+export const SPLINE_BASES: Record<string, { step: number; wgsl: string }> = {
+  'catmull-rom': { step: 1, wgsl: 'catmull_rom' },
+  bezier: { step: 3, wgsl: 'bezier' },
+  bspline: { step: 1, wgsl: 'bspline' },
+  'b-spline': { step: 1, wgsl: 'bspline' },
+  hermite: { step: 2, wgsl: 'hermite' },
+  power: { step: 4, wgsl: 'power' },
+  linear: { step: 1, wgsl: 'linear' },
+};
+
 const EXPANSIONS: Record<string, TypeName[]> = {
   T: ['float', 'color', 'point', 'vector', 'normal'],
   Q: ['point', 'vector', 'normal'],
@@ -191,12 +215,15 @@ function parseRow(signature: string, impl: string): BuiltinSignature[] {
   const items = list === '' ? [] : list.split(',');
   const variadic = items[items.length - 1] === '...';
   if (variadic) items.pop();
-  const letters = [...new Set([result, ...items.map((item) => item.replace('output ', ''))].filter((t) => t in EXPANSIONS))];
+  const letters = [...new Set([result, ...items.map((item) => item.replace('output ', '').replace('[]', ''))].filter((t) => t in EXPANSIONS))];
   // Every combination of the type letters used in this row.
   let bindings: Record<string, TypeName>[] = [{}];
   for (const letter of letters) bindings = bindings.flatMap((b) => EXPANSIONS[letter]!.map((choice) => ({ ...b, [letter]: choice })));
   return bindings.map((binding) => {
-    const resolve = (t: string): RslType => ({ name: (binding[t] ?? t) as TypeName });
+    const resolve = (t: string): RslType => {
+      const element = t.replace('[]', '');
+      return { name: (binding[element] ?? element) as TypeName, ...(t.endsWith('[]') ? { arrayLength: ANY_LENGTH } : {}) };
+    };
     return {
       name,
       result: resolve(result),

@@ -5,7 +5,7 @@
 import type { BaseTypeName, Declarator, Expr, ExprOf, FunctionDef, ShaderDef, ShaderKind, SourceFile, Stmt, VarDecl } from './ast.ts';
 import type { Diagnostics, SourcePos } from './diagnostics.ts';
 import { GLOBALS, ILLUMINANCE_GLOBALS } from './globals.ts';
-import { BUILTINS } from './stdlib.ts';
+import { ANY_LENGTH, BUILTINS } from './stdlib.ts';
 import type { BuiltinSignature } from './stdlib.ts';
 import { LIGHTING_PRELUDE } from './prelude.ts';
 import { Diagnostics as DiagnosticList } from './diagnostics.ts';
@@ -40,6 +40,16 @@ export interface FunctionSymbol {
 
 export type CallTarget = { kind: 'builtin'; signature: BuiltinSignature } | { kind: 'user'; fn: FunctionSymbol };
 
+/** Built-ins an imager cannot use (RI 3.2 section 12.5: it sees finished pixels, one at a time). */
+const IMAGER_REFUSED: Readonly<Record<string, string>> = {
+  '@ambient': 'an imager has no lights', '@diffuse': 'an imager has no lights', '@specular': 'an imager has no lights',
+  '@phong': 'an imager has no lights', '@Du': 'an imager has no derivatives across pixels',
+  '@Dv': 'an imager has no derivatives across pixels', '@Deriv': 'an imager has no derivatives across pixels',
+  '@area': 'an imager has no derivatives across pixels', '@calculatenormal': 'an imager has no derivatives across pixels',
+  '@filterstep': 'it filters with derivatives, and an imager has none across pixels',
+  '@faceforward': 'an imager has no geometric normal Ng',
+};
+
 export interface CheckedShader {
   file: string;
   shader: ShaderDef;
@@ -51,6 +61,8 @@ export interface CheckedShader {
   functions: Map<FunctionDef, FunctionSymbol>;
   /** Whether the shader (or a function it calls) contains illuminate or solar: a non-ambient light. */
   illuminates: boolean;
+  /** random() calls in a uniform context (a value for a uniform variable): one value per grid. */
+  uniformCalls: Set<Expr>;
 }
 
 type Scope = Map<string, VarSymbol | FunctionSymbol>;
@@ -67,6 +79,8 @@ class Checker {
   private inIlluminance = 0;
   private functionStack: FunctionSymbol[] = [];
   private report = false;
+  /** Inside the value of an assignment to a uniform variable: calls take their uniform forms. */
+  private uniformWanted = 0;
   private changed = false;
   private readonly result: CheckedShader;
 
@@ -77,7 +91,7 @@ class Checker {
   ) {
     this.result = {
       file: file.file, shader, params: [], globals: new Map(), names: new Map(), declarations: new Map(),
-      calls: new Map(), functions: new Map(), illuminates: false,
+      calls: new Map(), functions: new Map(), illuminates: false, uniformCalls: new Set(),
     };
   }
 
@@ -91,7 +105,7 @@ class Checker {
       this.result.globals.set(g.name, sym);
     }
     for (const fn of this.file.functions) globalScope.set(fn.name, this.functionSymbol(fn));
-    if (kind === 'surface' || kind === 'volume' || kind === 'imager') {
+    if (kind === 'surface' || kind === 'volume') {
       for (const fn of preludeFunctions()) globalScope.set(fn.name, this.functionSymbol(fn));
     }
     this.scopes = [globalScope];
@@ -139,6 +153,7 @@ class Checker {
 
   private checkShaderBody(): void {
     this.scopes.length = 1;
+    this.result.uniformCalls.clear();
     const paramScope: Scope = new Map();
     this.scopes.push(paramScope);
     this.result.params = [];
@@ -146,12 +161,20 @@ class Checker {
       for (const d of group.declarators) {
         const sym = this.declare(group, d, 'shader-param');
         this.result.params.push(sym);
-        if (!d.init) this.error(d.pos, `shader parameter '${d.name}' needs a default value`);
+        // Other compilers (Aqsis, PRMan) accept a parameter without a default and give it zero.
+        if (!d.init && this.report) this.diagnostics.warning(d.pos, `shader parameter '${d.name}' has no default value; it defaults to ${group.type.base === 'string' ? 'the empty string' : '0'}`);
       }
     }
     // Top-level functions are checked in the shader's context (they see the predefined variables).
     for (const fn of this.file.functions) this.statement(fn);
-    if (this.shader.shaderKind !== 'light' && this.shader.shaderKind !== 'displacement') for (const fn of preludeFunctions()) this.statement(fn);
+    if (this.shader.shaderKind === 'surface' || this.shader.shaderKind === 'volume') {
+      // The library sees only the predefined variables, never the shader's own names (a parameter
+      // called max must not hide the built-in max() the prelude calls).
+      const shaderScopes = this.scopes;
+      this.scopes = [shaderScopes[0]!];
+      for (const fn of preludeFunctions()) this.statement(fn);
+      this.scopes = shaderScopes;
+    }
     this.statements(this.shader.body);
   }
 
@@ -190,12 +213,23 @@ class Checker {
         d.init.varying = varying;
         this.assignDetail(sym, varying, d.init.pos);
       } else {
-        const t = this.expr(d.init, type);
+        const t = this.valueFor(sym, d.init, type);
         this.convertible(t, type, d.init.pos, `'${d.name}'`);
         this.assignDetail(sym, !!d.init.varying, d.init.pos);
       }
     } else if (this.varyingDepth > 0) this.assignDetail(sym, true, d.pos);
     return sym;
+  }
+
+  /** Checks a value stored into `sym`: for a uniform variable, calls take their uniform forms. */
+  private valueFor(sym: VarSymbol, value: Expr, expected: RslType): RslType {
+    const uniform = sym.detail === 'uniform' || (sym.scope === 'global' && !sym.varying);
+    if (uniform) this.uniformWanted++;
+    try {
+      return this.expr(value, expected);
+    } finally {
+      if (uniform) this.uniformWanted--;
+    }
   }
 
   /** Records that a value of the given detail is stored into `sym`. */
@@ -325,7 +359,8 @@ class Checker {
         return;
       }
       case 'illuminance': {
-        if (this.shader.shaderKind === 'light') this.error(s.pos, 'illuminance is only allowed in surface, volume and imager shaders');
+        // An imager runs on finished pixels: there are no lights to integrate (RI 3.2 section 12.5).
+        if (this.shader.shaderKind === 'light' || this.shader.shaderKind === 'imager') this.error(s.pos, 'illuminance is only allowed in surface and volume shaders');
         if (s.category) this.expectType(s.category, T.string, 'an illuminance category');
         this.expectType(s.position, T.point, 'the illuminance position');
         if (s.axis) this.expectType(s.axis, T.vector, 'the illuminance axis');
@@ -335,6 +370,34 @@ class Checker {
         this.underControl(true, () => this.withScope(() => this.statement(s.body)));
         this.loopDepth--;
         this.inIlluminance--;
+        return;
+      }
+      case 'gather': {
+        const [category, position, direction, angle, samples, ...pairs] = s.args;
+        if (category) this.expectType(category, T.string, 'the gather category');
+        if (position) this.expectType(position, T.point, 'the gather position');
+        if (direction) this.expectType(direction, T.vector, 'the gather direction');
+        if (angle) this.expectType(angle, T.float, 'the gather cone angle');
+        if (samples) this.expectType(samples, T.float, 'the gather sample count');
+        // Optional "name", output variable pairs: what each hit reports ("surface:Ci", "ray:length", ...).
+        for (let k = 0; k < pairs.length; k += 2) {
+          const name = pairs[k]!;
+          this.expectType(name, T.string, 'a gather output name');
+          const target = pairs[k + 1];
+          if (!target) this.error(name.pos, 'expected a variable after the gather output name');
+          else {
+            this.expr(target);
+            const sym = this.rootSymbol(target);
+            if (!sym || !sym.writable) this.error(target.pos, `expected a writable variable for gather output ${k / 2 + 1}`);
+            else this.assignDetail(sym, true, target.pos);
+          }
+        }
+        this.loopDepth++;
+        this.underControl(true, () => {
+          this.withScope(() => this.statement(s.body));
+          if (s.else) this.withScope(() => this.statement(s.else!));
+        });
+        this.loopDepth--;
         return;
       }
       case 'illuminate':
@@ -511,7 +574,7 @@ class Checker {
   private assign(e: ExprOf<'assign'>): RslType {
     const target = this.expr(e.target);
     const sym = this.rootSymbol(e.target);
-    const value = this.expr(e.value, target);
+    const value = sym ? this.valueFor(sym, e.value, target) : this.expr(e.value, target);
     e.varying = !!e.value.varying;
     if (sym) {
       if (!sym.writable) this.error(e.target.pos, `'${sym.name}' is read-only`);
@@ -522,6 +585,15 @@ class Checker {
       this.error(e.pos, `operator '${e.op}' cannot combine ${typeToString(target)} and ${typeToString(value)}`);
     }
     return target;
+  }
+
+  /** The user (or prelude) function visible under this name, skipping variables of the same name. */
+  private lookupFunction(name: string): FunctionSymbol | undefined {
+    for (let k = this.scopes.length - 1; k >= 0; k--) {
+      const found = this.scopes[k]!.get(name);
+      if (found?.kind === 'function') return found;
+    }
+    return undefined;
   }
 
   private rootSymbol(e: Expr): VarSymbol | undefined {
@@ -548,13 +620,9 @@ class Checker {
   }
 
   private call(e: ExprOf<'call'>, expected?: RslType): RslType {
-    if (e.name === 'trace' || e.name === 'gather' || e.name === 'transmission' || e.name === 'occlusion' || e.name === 'indirectdiffuse') {
-      this.error(e.pos, `${e.name}() is not supported yet (ray tracing is not available in this renderer)`);
-      for (const a of e.args) this.expr(a);
-      return expected && expected.name !== 'void' ? expected : T.color;
-    }
-    const user = this.lookup(e.name);
-    const argTypes = e.args.map((a, k) => {
+    // Functions and variables live in separate name spaces: a variable called max does not hide max().
+    const user = this.lookupFunction(e.name);
+    const argTypes = e.args.map((a, k): RslType => {
       // texture("map"[1], ...): a channel selection on the map name.
       if (k === 0 && a.kind === 'index' && ['texture', 'environment', 'shadow'].includes(e.name)) {
         this.expectType(a.index, T.float, 'a texture channel');
@@ -566,11 +634,7 @@ class Checker {
       return this.expr(a);
     });
     e.varying = e.args.some((a) => a.varying);
-    if (user && user.kind === 'function') return this.userCall(e, user, argTypes);
-    if (user && user.kind === 'var') {
-      this.error(e.pos, `'${e.name}' is a variable, not a function`);
-      return T.float;
-    }
+    if (user) return this.userCall(e, user, argTypes);
     const candidates = BUILTINS.get(e.name);
     if (!candidates) {
       this.error(e.pos, `undefined function '${e.name}'`);
@@ -588,8 +652,9 @@ class Checker {
           break;
         }
         // Variadic texture arguments are name/value pairs of any type.
-        if (k >= c.params.length && (c.impl === '@texture' || c.impl === '@shadow' || c.impl === '@printf' || c.impl === '@format')) continue;
-        const step = param.output ? (argTypes[k]!.name === param.type.name ? 0 : undefined) : conversionCost(argTypes[k]!, param.type);
+        if (k >= c.params.length && (c.impl === '@texture' || c.impl === '@shadow' || c.impl === '@printf' || c.impl === '@format' || c.impl === '@filterstep' || c.impl === '@raytrace')) continue;
+        const anyLength = param.type.arrayLength === ANY_LENGTH && argTypes[k]!.arrayLength !== undefined;
+        const step = param.output || anyLength ? (argTypes[k]!.name === param.type.name ? 0 : undefined) : conversionCost(argTypes[k]!, param.type);
         cost = step === undefined ? Infinity : cost + step;
       }
       if (cost === Infinity) continue;
@@ -610,14 +675,23 @@ class Checker {
       return expected ?? T.float;
     }
     this.result.calls.set(e, { kind: 'builtin', signature: best });
-    if (best.impl === '@unsupported') this.error(e.pos, `${e.name}() is not supported yet`);
+    const refused = this.shader.shaderKind === 'imager' ? IMAGER_REFUSED[best.impl] : undefined;
+    if (refused) this.error(e.pos, `'${e.name}' is not available in imager shaders: ${refused}`);
     best.params.forEach((p, k) => {
       if (!p.output) return;
       const arg = e.args[k]!;
       const sym = this.rootSymbol(arg);
       if (!sym) this.error(arg.pos, `expected a variable for output argument ${k + 1} of '${e.name}'`);
-      else this.assignDetail(sym, true, arg.pos);
+      // option(), attribute(), rendererinfo(), textureinfo() and rayinfo() answer one value per grid:
+      // their output may be a uniform variable.
+      else this.assignDetail(sym, best!.impl !== '@info' && best!.impl !== '@rayinfo', arg.pos);
     });
+    if (best.impl === '@random' && this.uniformWanted > 0 && this.varyingDepth === 0) {
+      // A uniform context selects the uniform form: one value per grid.
+      this.result.uniformCalls.add(e);
+      e.varying = false;
+      return best.result;
+    }
     if (best.alwaysVarying || best.impl === '@texture' || best.impl === '@shadow' || ['@ambient', '@diffuse', '@specular', '@phong'].includes(best.impl)) e.varying = true;
     if (best.impl === '@message' || best.impl === '@info') e.varying = e.varying || best.impl === '@message';
     return best.result;

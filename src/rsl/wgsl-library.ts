@@ -125,12 +125,31 @@ fn rsl_specularbrdf(l: vec3f, n: vec3f, v: vec3f, roughness: f32) -> vec3f {
   let h = rsl_normalize(l + v);
   return vec3f(pow(max(0.0, dot(n, h)), 1.0 / max(roughness, 1e-6)));
 }
-fn rsl_catmull_rom_f32(t: f32, p0: f32, p1: f32, p2: f32, p3: f32) -> f32 {
-  return 0.5 * ((2.0 * p1) + (-p0 + p2) * t + (2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) * t * t + (-p0 + 3.0 * p1 - 3.0 * p2 + p3) * t * t * t);
+// step(edge, x) averaged over x in [a, b] (scaled about its centre): the covered fraction at or above edge.
+fn rsl_filterstep(edge: f32, a: f32, b: f32, scale: f32) -> f32 {
+  let centre = 0.5 * (a + b);
+  let half = 0.5 * abs(b - a) * scale;
+  if (half <= 0.0) { return step(edge, centre); }
+  return clamp((centre + half - edge) / (2.0 * half), 0.0, 1.0);
 }
-fn rsl_catmull_rom_vec3(t: f32, p0: vec3f, p1: vec3f, p2: vec3f, p3: vec3f) -> vec3f {
-  return 0.5 * ((2.0 * p1) + (-p0 + p2) * t + (2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) * t * t + (-p0 + 3.0 * p1 - 3.0 * p2 + p3) * t * t * t);
+// Spline weights of the four knots of a segment at t: [t^3 t^2 t 1] times the RiBasis matrix (written
+// here by columns, as WGSL constructs matrices); linear blends the middle two knots.
+fn rsl_spline_weights_catmull_rom(t: f32) -> vec4f {
+  return vec4f(t * t * t, t * t, t, 1.0) * mat4x4f(-0.5, 1.0, -0.5, 0.0, 1.5, -2.5, 0.0, 1.0, -1.5, 2.0, 0.5, 0.0, 0.5, -0.5, 0.0, 0.0);
 }
+fn rsl_spline_weights_bezier(t: f32) -> vec4f {
+  return vec4f(t * t * t, t * t, t, 1.0) * mat4x4f(-1.0, 3.0, -3.0, 1.0, 3.0, -6.0, 3.0, 0.0, -3.0, 3.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0);
+}
+fn rsl_spline_weights_bspline(t: f32) -> vec4f {
+  return vec4f(t * t * t, t * t, t, 1.0) * mat4x4f(-1.0, 3.0, -3.0, 1.0, 3.0, -6.0, 0.0, 4.0, -3.0, 3.0, 3.0, 1.0, 1.0, 0.0, 0.0, 0.0) / 6.0;
+}
+fn rsl_spline_weights_hermite(t: f32) -> vec4f {
+  return vec4f(t * t * t, t * t, t, 1.0) * mat4x4f(2.0, -3.0, 0.0, 1.0, 1.0, -2.0, 1.0, 0.0, -2.0, 3.0, 0.0, 0.0, 1.0, -1.0, 0.0, 0.0);
+}
+fn rsl_spline_weights_power(t: f32) -> vec4f { return vec4f(t * t * t, t * t, t, 1.0); }
+fn rsl_spline_weights_linear(t: f32) -> vec4f { return vec4f(0.0, 1.0 - t, t, 0.0); }
+fn rsl_spline_f32(w: vec4f, p0: f32, p1: f32, p2: f32, p3: f32) -> f32 { return dot(w, vec4f(p0, p1, p2, p3)); }
+fn rsl_spline_vec3(w: vec4f, p0: vec3f, p1: vec3f, p2: vec3f, p3: vec3f) -> vec3f { return w.x * p0 + w.y * p1 + w.z * p2 + w.w * p3; }
 fn rsl_hsv_to_rgb(c: vec3f) -> vec3f {
   let h = fract(c.x) * 6.0;
   let k = vec3f(5.0, 3.0, 1.0);
@@ -220,6 +239,13 @@ fn rsl_random_f32() -> f32 {
   return f32(g_random >> 8u) / 16777216.0;
 }
 fn rsl_random_vec3() -> vec3f { return vec3f(rsl_random_f32(), rsl_random_f32(), rsl_random_f32()); }
+// The uniform form of random(): a stream per grid, advanced alike by every invocation (uniform
+// contexts run in uniform control flow), so all vertices draw the same values.
+fn rsl_random_uniform_f32() -> f32 {
+  g_urandom = rsl_hash(g_urandom + 0x9e3779b9u);
+  return f32(g_urandom >> 8u) / 16777216.0;
+}
+fn rsl_random_uniform_vec3() -> vec3f { return vec3f(rsl_random_uniform_f32(), rsl_random_uniform_f32(), rsl_random_uniform_f32()); }
 fn rsl_angle_within(l: vec3f, axis: vec3f, angle: f32) -> bool {
   let c = dot(rsl_normalize(l), rsl_normalize(axis));
   return acos(clamp(c, -1.0, 1.0)) <= angle + 1e-6;

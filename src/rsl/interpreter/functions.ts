@@ -15,6 +15,8 @@ export interface CallEnv {
   paramWord(word: number): number;
   /** Advances the vertex's random() stream and returns its next u32 state. */
   nextRandom(): number;
+  /** Advances the vertex's copy of the grid's stream (uniform random()) and returns its next u32 state. */
+  nextUniformRandom(): number;
 }
 
 type Fn = (args: Value[], env: CallEnv) => Value;
@@ -155,8 +157,27 @@ function transformPoint(m: number[], p: number[]): number[] {
   return w === 0 || w === 1 ? h.slice(0, 3) : h.slice(0, 3).map((x) => x / w);
 }
 
-const catmullRom = (t: number, p0: number, p1: number, p2: number, p3: number): number =>
-  0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t + (-p0 + 3 * p1 - 3 * p2 + p3) * t * t * t);
+/** The RiBasis matrices by rows (RI 3.2 section 4): a segment is [t^3 t^2 t 1] M [p0 p1 p2 p3]^T. */
+const SPLINE_BASES: Record<string, number[][]> = {
+  catmull_rom: [[-1, 3, -3, 1], [2, -5, 4, -1], [-1, 0, 1, 0], [0, 2, 0, 0]].map((row) => row.map((x) => x / 2)),
+  bezier: [[-1, 3, -3, 1], [3, -6, 3, 0], [-3, 3, 0, 0], [1, 0, 0, 0]],
+  bspline: [[-1, 3, -3, 1], [3, -6, 3, 0], [-3, 0, 3, 0], [1, 4, 1, 0]].map((row) => row.map((x) => x / 6)),
+  hermite: [[2, 1, -2, 1], [-3, -2, 3, -1], [0, 1, 0, 0], [1, 0, 0, 0]],
+  power: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
+};
+
+function splineWeights(basis: number[][], t: number): number[] {
+  const powers = [t * t * t, t * t, t, 1];
+  return [0, 1, 2, 3].map((j) => powers.reduce((sum, p, i) => sum + p * basis[i]![j]!, 0));
+}
+
+/** step(edge, x) averaged over the interval [a, b] scaled about its centre. */
+function filterstep(edge: number, a: number, b: number, scale: number): number {
+  const centre = (a + b) / 2;
+  const half = (Math.abs(b - a) / 2) * scale;
+  if (half <= 0) return centre < edge ? 0 : 1;
+  return Math.min(1, Math.max(0, (centre + half - edge) / (2 * half)));
+}
 
 function refract(e: number[], n: number[], eta: number): number[] {
   const d = dot(n, e);
@@ -258,8 +279,11 @@ export const FUNCTIONS: Record<string, Fn> = {
     const x = Math.pow(Math.max(0, dot(vec(args[1]), h)), 1 / Math.max(num(args[3]), 1e-6));
     return [x, x, x];
   },
-  rsl_catmull_rom_f32: (args) => catmullRom(...(args.map(num) as [number, number, number, number, number])),
-  rsl_catmull_rom_vec3: (args) => lift(catmullRom, ...args),
+  rsl_filterstep: (args) => filterstep(...(args.map(num) as [number, number, number, number])),
+  ...Object.fromEntries(Object.entries(SPLINE_BASES).map(([name, basis]) => [`rsl_spline_weights_${name}`, (args: Value[]) => splineWeights(basis, num(args[0]))])),
+  rsl_spline_weights_linear: (args) => [0, 1 - num(args[0]), num(args[0]), 0],
+  rsl_spline_f32: (args) => dot(vec(args[0]), args.slice(1).map(num)),
+  rsl_spline_vec3: (args) => [0, 1, 2].map((c) => dot(vec(args[0]), args.slice(1).map((p) => vec(p)[c]!))),
   rsl_hsv_to_rgb: (args) => hsvToRgb(vec(args[0])),
   rsl_hsl_to_rgb: (args) => hslToRgb(vec(args[0])),
   rsl_xyz_to_rgb: (args) => apply3(XYZ_TO_RGB, vec(args[0])),
@@ -277,4 +301,6 @@ export const FUNCTIONS: Record<string, Fn> = {
   rsl_cellnoise3: (args) => [7, 8, 9].map((seed) => cellnoise(vec(args[0]), seed)),
   rsl_random_f32: (_, env) => randomFloat(env),
   rsl_random_vec3: (_, env) => [randomFloat(env), randomFloat(env), randomFloat(env)],
+  rsl_random_uniform_f32: (_, env) => (env.nextUniformRandom() >>> 8) / 16777216,
+  rsl_random_uniform_vec3: (_, env) => [0, 1, 2].map(() => (env.nextUniformRandom() >>> 8) / 16777216),
 };
