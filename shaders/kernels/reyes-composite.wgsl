@@ -1,8 +1,9 @@
 // Compositing of sorted sample points. After the radix sort by (subpixel, depth), `markRanges`
 // finds each subpixel's run of samples, and `composite` walks each run front to back:
 //   C += T * Ci, A += T * Oi (average of channels), T *= 1 - Oi
-// where T is the transmittance so far. Matte samples block what is behind them (T falls) but add
-// neither colour nor alpha. The run stops once T is negligible. Output: premultiplied RGBA, the
+// where T is the transmittance so far. Matte samples are completely opaque whatever their Oi (RI
+// spec 3.2, RiMatte: they hide what is behind them, and where they are seen the image is
+// transparent): T falls to 0 and they add neither colour nor alpha. The run stops once T is negligible. Output: premultiplied RGBA, the
 // depth of the nearest sample per subpixel and that sample's primitive record (all ones for none;
 // the payload's colour w holds record + 1, negated for a matte: reyes-sample.wgsl).
 
@@ -55,9 +56,10 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
     let a = payload[at * 2u];
     let b = payload[at * 2u + 1u];
     let ci = a.xyz;
-    let oi = clamp(b.xyz, vec3f(0.0), vec3f(1.0));
+    let matte = a.w < 0.0;
+    let oi = select(clamp(b.xyz, vec3f(0.0), vec3f(1.0)), vec3f(1.0), matte);
     depth = min(depth, b.w);
-    if (a.w > 0.0) {
+    if (!matte) {
       color += transmit * ci;
       alpha += dot(transmit * oi, vec3f(1.0 / 3.0));
     }
