@@ -59,6 +59,7 @@ export function defaultAttributes(): Attributes {
     atmosphere: null,
     interior: null,
     exterior: null,
+    deformation: null,
     areaLight: null,
     lights: [],
     shadingRate: 1,

@@ -7,10 +7,11 @@
 import { namedBasis } from './basis.ts';
 import { STANDARD_DECLARATIONS, parseDeclaration } from './declarations.ts';
 import type { Declaration } from './declarations.ts';
-import { defaultAttributes, defaultCamera, defaultOptions } from './defaults.ts';
+import { RI_INFINITY, defaultAttributes, defaultCamera, defaultOptions } from './defaults.ts';
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
 import type { ArgValue, RawParam, RibRequest } from './parser.ts';
 import { storageCounts } from './primitive-counts.ts';
+import { NotHonouredReporter } from './not-honoured.ts';
 import { findParameter, typeParameter } from './param-typing.ts';
 import type { ParamUse, TypingContext } from './param-typing.ts';
 import type {
@@ -18,7 +19,7 @@ import type {
   PrimitiveType, Scene, ShaderRef, StructureComment, TextureRequest, TransformSample,
 } from './scene.ts';
 import { scopeViolation } from './scopes.ts';
-import { concat, identity, invert, perspective, rotation, scaling, skew, translation } from './transforms.ts';
+import { concat, identity, invert, perspective, rotation, scaling, skew, transformNormal, transformPoint, translation } from './transforms.ts';
 
 /** What the reader must fetch for a ReadArchive or DelayedReadArchive request. */
 export interface ArchiveNeed {
@@ -67,6 +68,7 @@ const BLOCK_ENDS: Record<string, BlockKind> = {
 };
 const SHADER_SLOTS = {
   Surface: 'surface', Displacement: 'displacement', Atmosphere: 'atmosphere', Interior: 'interior', Exterior: 'exterior',
+  Deformation: 'deformation',
 } as const;
 
 /** Raised inside apply() for a request that must be skipped; caught there and reported. */
@@ -106,8 +108,10 @@ export class SceneBuilder {
   private solids: { operation: string; primitives: number[] }[] = [];
 
   private readonly scene: Scene;
+  private readonly notHonoured: NotHonouredReporter;
 
   constructor(private readonly diagnostics: DiagnosticSink) {
+    this.notHonoured = new NotHonouredReporter(diagnostics);
     this.scene = {
       frames: [], version: null, structureComments: [], textureRequests: [],
       errors: diagnostics.errors, warnings: diagnostics.warnings,
@@ -286,6 +290,7 @@ export class SceneBuilder {
         const op = a.operation as string;
         if (!['primitive', 'union', 'intersection', 'difference'].includes(op)) throw new RequestError(`unknown solid operation "${op}"`);
         if (!this.frame) throw new RequestError('only valid inside WorldBegin/WorldEnd');
+        if (op === 'intersection' || op === 'difference') this.notHonoured.note('SolidBegin', req.pos);
         this.pushBlock('solid', name, req.pos);
         this.solids.push({ operation: op, primitives: [] });
         this.frame.solids.push(this.solids[this.solids.length - 1]!);
@@ -300,6 +305,7 @@ export class SceneBuilder {
         const times = a.times as number[];
         if (times.length === 0) throw new RequestError('MotionBegin needs at least one time');
         if (times.some((t, i) => i > 0 && t < times[i - 1]!)) throw new RequestError('motion times must not decrease');
+        if (times.length > 1) this.notHonoured.note('MotionBegin', req.pos);
         this.motionBlock = { times, pos: req.pos, requests: [] };
         return;
       }
@@ -443,15 +449,24 @@ export class SceneBuilder {
         c.near = a.near as number;
         c.far = a.far as number;
         return;
-      case 'ClippingPlane':
-        c.clippingPlanes.push([a.x, a.y, a.z, a.nx, a.ny, a.nz] as number[]);
+      case 'ClippingPlane': {
+        // Given in the current space (RI 3.2): kept in camera space, where the CTM before
+        // WorldBegin takes it.
+        const normal = [a.nx, a.ny, a.nz] as [number, number, number];
+        if (normal.every((v) => v === 0)) throw new RequestError('the clipping plane normal has zero length');
+        const cameraNormal = transformNormal(this.ctm, normal);
+        if (!cameraNormal) throw new RequestError('the current transformation is singular');
+        c.clippingPlanes.push([...transformPoint(this.ctm, [a.x, a.y, a.z] as [number, number, number]), ...cameraNormal]);
         return;
+      }
       case 'DepthOfField':
         if (a.fstop !== undefined && (a.focallength === undefined || a.focaldistance === undefined)) {
           throw new RequestError('DepthOfField takes no arguments or three (fstop focallength focaldistance)');
         }
         c.depthOfField = a.fstop === undefined ? null
           : { fstop: a.fstop as number, focalLength: a.focallength as number, focalDistance: a.focaldistance as number };
+        // An infinite f-stop is the pinhole camera the renderer has.
+        if (c.depthOfField && c.depthOfField.fstop < RI_INFINITY) this.notHonoured.note('DepthOfField', req.pos);
         return;
       case 'Shutter':
         c.shutter = [a.opentime as number, a.closetime as number];
@@ -560,8 +575,9 @@ export class SceneBuilder {
         this.setAttributes({ lights: (a.onoff as number) !== 0 ? [...others, id] : others });
         return;
       }
-      case 'Surface': case 'Displacement': case 'Atmosphere': case 'Interior': case 'Exterior': {
+      case 'Surface': case 'Displacement': case 'Atmosphere': case 'Interior': case 'Exterior': case 'Deformation': {
         const slot = SHADER_SLOTS[req.name];
+        if ((req.name === 'Interior' || req.name === 'Exterior' || req.name === 'Deformation') && a.name !== 'null') this.notHonoured.note(req.name, req.pos);
         this.setAttributes({ [slot]: a.name === 'null' ? null : this.shader(req) });
         return;
       }

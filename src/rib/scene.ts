@@ -44,6 +44,8 @@ export interface Attributes {
   atmosphere: ShaderRef | null;
   interior: ShaderRef | null;
   exterior: ShaderRef | null;
+  /** Deformation shader (RI 3.2 §5.3): recorded; the renderer does not run it yet. */
+  deformation: ShaderRef | null;
   /** Set when the primitives are area lights (AreaLightSource): the light's id. */
   areaLight: number | null;
   /** Ids (indexes into Frame.lights) of the lights that illuminate these primitives. */
@@ -160,6 +162,8 @@ export interface Camera {
   motion: TransformSample[] | null;
   near: number;
   far: number;
+  /** ClippingPlane requests in order, each [x, y, z, nx, ny, nz] in camera space: a point on the
+   * plane and its normal (not normalised). Geometry on the side the normal points to is clipped. */
   clippingPlanes: number[][];
   depthOfField: { fstop: number; focalLength: number; focalDistance: number } | null;
   shutter: [number, number];

@@ -2,7 +2,7 @@
 // row vectors (p' = p·M) row by row; read as gl-matrix's column-major array that is the same
 // 16 numbers, so a RIB matrix is used as is and "concatenate M" is ctm = ctm · M.
 
-import { mat4, vec3 } from 'gl-matrix';
+import { mat3, mat4, vec3 } from 'gl-matrix';
 import type { Matrix4 } from './scene.ts';
 
 export function identity(): Matrix4 {
@@ -67,5 +67,13 @@ export function skew(degrees: number, d1: [number, number, number], d2: [number,
 /** Applies a matrix to a point (row-vector convention, with the homogeneous divide). */
 export function transformPoint(m: Matrix4, p: [number, number, number]): [number, number, number] {
   const out = vec3.transformMat4(vec3.create(), p, m);
+  return [out[0]!, out[1]!, out[2]!];
+}
+
+/** Applies a matrix to a normal (the inverse transpose of its linear part); null when m is singular. */
+export function transformNormal(m: Matrix4, n: [number, number, number]): [number, number, number] | null {
+  const normalMatrix = mat3.normalFromMat4(mat3.create(), m);
+  if (!normalMatrix) return null;
+  const out = vec3.transformMat3(vec3.create(), n, normalMatrix);
   return [out[0]!, out[1]!, out[2]!];
 }
