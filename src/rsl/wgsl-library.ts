@@ -206,19 +206,29 @@ fn rsl_hash(x: u32) -> u32 {
 fn rsl_hash3(c: vec3i, seed: u32) -> u32 {
   return rsl_hash(bitcast<u32>(c.x) ^ rsl_hash(bitcast<u32>(c.y) ^ rsl_hash(bitcast<u32>(c.z) ^ rsl_hash(seed))));
 }
+// Lattice cells wrap modulo a period (0: no wrap), so pnoise repeats exactly and stays continuous
+// across the seam: the corner at the period is the corner at 0. Periods round to whole cells, at least one.
+fn rsl_wrap(c: i32, period: i32) -> i32 {
+  if (period <= 0) { return c; }
+  let r = c % period;
+  return select(r, r + period, r < 0);
+}
+fn rsl_wrap3(c: vec3i, period: vec3i) -> vec3i { return vec3i(rsl_wrap(c.x, period.x), rsl_wrap(c.y, period.y), rsl_wrap(c.z, period.z)); }
+fn rsl_period(p: f32) -> i32 { return max(i32(round(p)), 1); }
+fn rsl_periods(p: vec3f) -> vec3i { return vec3i(rsl_period(p.x), rsl_period(p.y), rsl_period(p.z)); }
 fn rsl_gradient(c: vec3i, seed: u32, f: vec3f) -> f32 {
   let h = rsl_hash3(c, seed);
   let g = vec3f(f32(h & 1023u), f32((h >> 10u) & 1023u), f32((h >> 20u) & 1023u)) / 511.5 - 1.0;
   return dot(g, f);
 }
-fn rsl_perlin(p: vec3f, seed: u32) -> f32 {
+fn rsl_perlin(p: vec3f, period: vec3i, seed: u32) -> f32 {
   let i = vec3i(floor(p));
   let f = p - floor(p);
   let w = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
   var corners: array<f32, 8>;
   for (var k = 0; k < 8; k++) {
     let o = vec3i(k & 1, (k >> 1) & 1, (k >> 2) & 1);
-    corners[k] = rsl_gradient(i + o, seed, f - vec3f(o));
+    corners[k] = rsl_gradient(rsl_wrap3(i + o, period), seed, f - vec3f(o));
   }
   let x0 = mix(corners[0], corners[1], w.x);
   let x1 = mix(corners[2], corners[3], w.x);
@@ -226,12 +236,51 @@ fn rsl_perlin(p: vec3f, seed: u32) -> f32 {
   let x3 = mix(corners[6], corners[7], w.x);
   return clamp(0.5 + 0.5 * mix(mix(x0, x1, w.y), mix(x2, x3, w.y), w.z), 0.0, 1.0);
 }
-fn rsl_noise1(p: vec3f) -> f32 { return rsl_perlin(p, 0u); }
-fn rsl_noise3(p: vec3f) -> vec3f { return vec3f(rsl_perlin(p, 0u), rsl_perlin(p, 1u), rsl_perlin(p, 2u)); }
+// Four-dimensional gradient noise: 16 lattice corners, 8-bit gradient components.
+fn rsl_hash4(c: vec4i, seed: u32) -> u32 { return rsl_hash(bitcast<u32>(c.w) ^ rsl_hash3(c.xyz, seed)); }
+fn rsl_perlin4(p: vec3f, q: f32, period: vec4i, seed: u32) -> f32 {
+  let x = vec4f(p, q);
+  let i = vec4i(floor(x));
+  let f = x - floor(x);
+  let w = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+  var c: array<f32, 16>;
+  for (var k = 0; k < 16; k++) {
+    let o = vec4i(k & 1, (k >> 1) & 1, (k >> 2) & 1, (k >> 3) & 1);
+    let cell = vec4i(rsl_wrap3(i.xyz + o.xyz, period.xyz), rsl_wrap(i.w + o.w, period.w));
+    let h = rsl_hash4(cell, seed);
+    let g = vec4f(f32(h & 255u), f32((h >> 8u) & 255u), f32((h >> 16u) & 255u), f32(h >> 24u)) / 127.5 - 1.0;
+    c[k] = dot(g, f - vec4f(o));
+  }
+  for (var k = 0; k < 8; k++) { c[k] = mix(c[2 * k], c[2 * k + 1], w.x); }
+  for (var k = 0; k < 4; k++) { c[k] = mix(c[2 * k], c[2 * k + 1], w.y); }
+  for (var k = 0; k < 2; k++) { c[k] = mix(c[2 * k], c[2 * k + 1], w.z); }
+  return clamp(0.5 + 0.5 * mix(c[0], c[1], w.w), 0.0, 1.0);
+}
+fn rsl_noise1(p: vec3f) -> f32 { return rsl_perlin(p, vec3i(0), 0u); }
+fn rsl_noise3(p: vec3f) -> vec3f { return vec3f(rsl_perlin(p, vec3i(0), 0u), rsl_perlin(p, vec3i(0), 1u), rsl_perlin(p, vec3i(0), 2u)); }
+fn rsl_pnoise1(p: vec3f, period: vec3f) -> f32 { return rsl_perlin(p, rsl_periods(period), 0u); }
+fn rsl_pnoise3(p: vec3f, period: vec3f) -> vec3f {
+  let n = rsl_periods(period);
+  return vec3f(rsl_perlin(p, n, 0u), rsl_perlin(p, n, 1u), rsl_perlin(p, n, 2u));
+}
+fn rsl_noise4_1(p: vec3f, q: f32) -> f32 { return rsl_perlin4(p, q, vec4i(0), 0u); }
+fn rsl_noise4_3(p: vec3f, q: f32) -> vec3f { return vec3f(rsl_perlin4(p, q, vec4i(0), 0u), rsl_perlin4(p, q, vec4i(0), 1u), rsl_perlin4(p, q, vec4i(0), 2u)); }
+fn rsl_pnoise4_1(p: vec3f, q: f32, period: vec3f, qperiod: f32) -> f32 {
+  return rsl_perlin4(p, q, vec4i(rsl_periods(period), rsl_period(qperiod)), 0u);
+}
+fn rsl_pnoise4_3(p: vec3f, q: f32, period: vec3f, qperiod: f32) -> vec3f {
+  let n = vec4i(rsl_periods(period), rsl_period(qperiod));
+  return vec3f(rsl_perlin4(p, q, n, 0u), rsl_perlin4(p, q, n, 1u), rsl_perlin4(p, q, n, 2u));
+}
 fn rsl_cellnoise1(p: vec3f) -> f32 { return f32(rsl_hash3(vec3i(floor(p)), 7u) >> 8u) / 16777216.0; }
 fn rsl_cellnoise3(p: vec3f) -> vec3f {
   let c = vec3i(floor(p));
   return vec3f(f32(rsl_hash3(c, 7u) >> 8u), f32(rsl_hash3(c, 8u) >> 8u), f32(rsl_hash3(c, 9u) >> 8u)) / 16777216.0;
+}
+fn rsl_cellnoise4_1(p: vec3f, q: f32) -> f32 { return f32(rsl_hash4(vec4i(floor(vec4f(p, q))), 7u) >> 8u) / 16777216.0; }
+fn rsl_cellnoise4_3(p: vec3f, q: f32) -> vec3f {
+  let c = vec4i(floor(vec4f(p, q)));
+  return vec3f(f32(rsl_hash4(c, 7u) >> 8u), f32(rsl_hash4(c, 8u) >> 8u), f32(rsl_hash4(c, 9u) >> 8u)) / 16777216.0;
 }
 // random(): a stream per vertex, seeded by the grid and vertex so a frame is reproducible.
 fn rsl_random_f32() -> f32 {

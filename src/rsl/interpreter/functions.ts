@@ -41,27 +41,37 @@ function hash3(c: number[], seed: number): number {
   return hash((c[0]! >>> 0) ^ hash((c[1]! >>> 0) ^ hash((c[2]! >>> 0) ^ hash(seed))));
 }
 
+const hash4 = (c: number[], seed: number): number => hash((c[3]! >>> 0) ^ hash3(c, seed));
+
 const f32 = Math.fround;
 
-function perlin(p: number[], seed: number): number {
+/** A lattice index wrapped into [0, period) (period 0: unwrapped), as the kernel's rsl_wrap. */
+const wrap = (c: number, period: number): number => (period <= 0 ? c : ((c % period) + period) % period);
+
+/** A period rounded to whole lattice cells, at least one (WGSL round() takes halves to even). */
+const period = (p: number): number => Math.max(roundEven(p), 1);
+
+/** Gradient noise in [0, 1] over 3 or 4 dimensions: the kernel's rsl_perlin and rsl_perlin4. */
+function perlin(p: number[], periods: number[], seed: number): number {
+  const n = p.length;
   const cell = p.map(Math.floor);
   const f = p.map((x, k) => f32(x - cell[k]!));
   const w = f.map((x) => x * x * x * (x * (x * 6 - 15) + 10));
-  const corner = (k: number): number => {
-    const o = [k & 1, (k >> 1) & 1, (k >> 2) & 1];
-    const h = hash3(cell.map((c, i) => c + o[i]!), seed);
-    const g = [h & 1023, (h >>> 10) & 1023, (h >>> 20) & 1023].map((x) => x / 511.5 - 1);
+  const corners = [...Array(1 << n).keys()].map((k) => {
+    const o = [...Array(n).keys()].map((i) => (k >> i) & 1);
+    const c = cell.map((x, i) => wrap(x + o[i]!, periods[i]!));
+    const g = n === 3
+      ? ((h) => [h & 1023, (h >>> 10) & 1023, (h >>> 20) & 1023].map((x) => x / 511.5 - 1))(hash3(c, seed))
+      : ((h) => [h & 255, (h >>> 8) & 255, (h >>> 16) & 255, h >>> 24].map((x) => x / 127.5 - 1))(hash4(c, seed));
     return dot(g, f.map((x, i) => x - o[i]!));
-  };
+  });
   const mix = (a: number, b: number, t: number): number => a * (1 - t) + b * t;
-  const x0 = mix(corner(0), corner(1), w[0]!);
-  const x1 = mix(corner(2), corner(3), w[0]!);
-  const x2 = mix(corner(4), corner(5), w[0]!);
-  const x3 = mix(corner(6), corner(7), w[0]!);
-  return Math.min(1, Math.max(0, 0.5 + 0.5 * mix(mix(x0, x1, w[1]!), mix(x2, x3, w[1]!), w[2]!)));
+  let level = corners;
+  for (let axis = 0; axis < n; axis++) level = [...Array(level.length / 2).keys()].map((k) => mix(level[2 * k]!, level[2 * k + 1]!, w[axis]!));
+  return Math.min(1, Math.max(0, 0.5 + 0.5 * level[0]!));
 }
 
-const cellnoise = (p: number[], seed: number): number => (hash3(p.map(Math.floor), seed) >>> 8) / 16777216;
+const cellnoise = (p: number[], seed: number): number => ((p.length === 3 ? hash3 : hash4)(p.map(Math.floor), seed) >>> 8) / 16777216;
 
 // ---- colour spaces, from their definitions ----
 
@@ -295,10 +305,18 @@ export const FUNCTIONS: Record<string, Fn> = {
   rsl_rgb_to_hsv: (args) => rgbToHsv(vec(args[0])),
   rsl_rgb_to_hsl: (args) => rgbToHsl(vec(args[0])),
   rsl_rgb_to_rgb: (args) => args[0]!,
-  rsl_noise1: (args) => perlin(vec(args[0]).map(f32), 0),
-  rsl_noise3: (args) => [0, 1, 2].map((seed) => perlin(vec(args[0]).map(f32), seed)),
+  rsl_noise1: (args) => perlin(vec(args[0]).map(f32), [0, 0, 0], 0),
+  rsl_noise3: (args) => [0, 1, 2].map((seed) => perlin(vec(args[0]).map(f32), [0, 0, 0], seed)),
+  rsl_pnoise1: (args) => perlin(vec(args[0]).map(f32), vec(args[1]).map(period), 0),
+  rsl_pnoise3: (args) => [0, 1, 2].map((seed) => perlin(vec(args[0]).map(f32), vec(args[1]).map(period), seed)),
+  rsl_noise4_1: (args) => perlin([...vec(args[0]), num(args[1])].map(f32), [0, 0, 0, 0], 0),
+  rsl_noise4_3: (args) => [0, 1, 2].map((seed) => perlin([...vec(args[0]), num(args[1])].map(f32), [0, 0, 0, 0], seed)),
+  rsl_pnoise4_1: (args) => perlin([...vec(args[0]), num(args[1])].map(f32), [...vec(args[2]), num(args[3])].map(period), 0),
+  rsl_pnoise4_3: (args) => [0, 1, 2].map((seed) => perlin([...vec(args[0]), num(args[1])].map(f32), [...vec(args[2]), num(args[3])].map(period), seed)),
   rsl_cellnoise1: (args) => cellnoise(vec(args[0]), 7),
   rsl_cellnoise3: (args) => [7, 8, 9].map((seed) => cellnoise(vec(args[0]), seed)),
+  rsl_cellnoise4_1: (args) => cellnoise([...vec(args[0]), num(args[1])], 7),
+  rsl_cellnoise4_3: (args) => [7, 8, 9].map((seed) => cellnoise([...vec(args[0]), num(args[1])], seed)),
   rsl_random_f32: (_, env) => randomFloat(env),
   rsl_random_vec3: (_, env) => [randomFloat(env), randomFloat(env), randomFloat(env)],
   rsl_random_uniform_f32: (_, env) => (env.nextUniformRandom() >>> 8) / 16777216,
