@@ -66,6 +66,8 @@ export type Stmt =
   | { kind: 'illuminance'; pos: SourcePos; category?: Expr; position: Expr; axis?: Expr; angle?: Expr; body: Stmt }
   | { kind: 'illuminate'; pos: SourcePos; position: Expr; axis?: Expr; angle?: Expr; body: Stmt }
   | { kind: 'solar'; pos: SourcePos; axis?: Expr; angle?: Expr; body: Stmt }
+  /** gather(category, P, dir, angle, samples, "name", var, ...) hit-statement [else miss-statement]: a loop over rays. */
+  | { kind: 'gather'; pos: SourcePos; args: Expr[]; body: Stmt; else?: Stmt }
   | { kind: 'empty'; pos: SourcePos };
 
 export type AssignOp = '=' | '+=' | '-=' | '*=' | '/=';

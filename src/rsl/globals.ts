@@ -19,13 +19,18 @@ const SURFACE_INPUTS = [
   g('dPdtime', 'vector'),
 ];
 
+/** Surface and displacement shaders may move P and change N (bump mapping in the surface, RI 3.2 section 12). */
+const MOVABLE_SURFACE = SURFACE_INPUTS.map((v) => (v.name === 'P' || v.name === 'N' ? { ...v, writable: true } : v));
+
 export const GLOBALS: Record<ShaderKind, GlobalVariable[]> = {
-  surface: [...SURFACE_INPUTS, g('Ci', 'color', true, true), g('Oi', 'color', true, true)],
-  displacement: [...SURFACE_INPUTS.map((v) => (v.name === 'P' || v.name === 'N' ? { ...v, writable: true } : v))],
+  surface: [...MOVABLE_SURFACE, g('Ci', 'color', true, true), g('Oi', 'color', true, true)],
+  displacement: MOVABLE_SURFACE,
   light: [
     g('Ps', 'point'), g('P', 'point'), g('N', 'normal'), g('Ng', 'normal'), g('u', 'float'), g('v', 'float'), g('du', 'float'),
     g('dv', 'float'), g('s', 'float'), g('t', 'float'), g('dPdu', 'vector'), g('dPdv', 'vector'), g('E', 'point', false),
     g('ncomps', 'float', false), g('time', 'float', false), g('L', 'vector', true, true), g('Cl', 'color', true, true),
+    // The incident ray of the point being lit, as PRMan and Aqsis give lights.
+    g('I', 'vector'),
     g('Ol', 'color', true, true),
   ],
   volume: [g('P', 'point'), g('I', 'vector'), g('E', 'point', false), g('Ci', 'color', true, true), g('Oi', 'color', true, true), g('ncomps', 'float', false), g('time', 'float', false)],

@@ -3,6 +3,7 @@
 // expected, and the parser resynchronises at the next ';' or '}' to find further errors.
 import type { AssignOp, BaseTypeName, BinaryOp, Declarator, Detail, Expr, FunctionDef, ShaderDef, ShaderKind, SourceFile, Stmt, TypeSpec, VarDecl } from './ast.ts';
 import type { Diagnostics, SourcePos } from './diagnostics.ts';
+import { evaluateConstant } from './constant-eval.ts';
 import { describeToken } from './lexer.ts';
 import type { Token } from './lexer.ts';
 
@@ -187,10 +188,13 @@ class Parser {
     const name = this.ident('a variable name');
     const declarator: Declarator = { name: name.text, pos: name.pos };
     if (this.accept('[')) {
-      const size = this.token;
-      if (size.kind !== 'number' || !Number.isInteger(size.value) || Number(size.value) <= 0) this.fail('a positive integer array length');
-      this.i++;
-      declarator.arrayLength = Number(size.value);
+      // The length may be any constant expression, e.g. float a[(1+1+1)] or a[2*N] after #define.
+      const size = this.expression();
+      const value = evaluateConstant(size)?.value;
+      const length = Array.isArray(value) && value.length === 1 ? value[0]! : undefined;
+      if (length === undefined || !Number.isInteger(length) || length <= 0) {
+        this.diagnostics.error(size.pos, `expected a positive integer constant for the length of array '${name.text}'${length !== undefined ? `, found ${length}` : ''}`);
+      } else declarator.arrayLength = length;
       this.expect(']');
     }
     if (this.is('=')) {
@@ -310,11 +314,11 @@ class Parser {
         }
         case 'gather': {
           this.i++;
-          this.argumentList();
-          this.statement();
-          if (this.accept('else')) this.statement();
-          this.diagnostics.error(pos, 'gather is not supported yet (ray tracing is not available in this renderer)');
-          return { kind: 'empty', pos };
+          const args = this.argumentList();
+          if (args.length < 5) this.diagnostics.error(pos, `gather expects (category, position, direction, angle, samples, ...), found ${args.length} arguments`);
+          const body = this.statement();
+          const otherwise = this.accept('else') ? this.statement() : undefined;
+          return { kind: 'gather', pos, args, body, ...(otherwise ? { else: otherwise } : {}) };
         }
       }
       if (this.startsTypeSpec() && !(TYPE_NAMES.has(t.text) && this.peek().kind !== 'ident')) {

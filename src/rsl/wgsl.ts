@@ -123,6 +123,7 @@ class Emitter {
       'var<private> g_du: f32;',
       'var<private> g_dv: f32;',
       'var<private> g_random: u32;',
+      'var<private> g_urandom: u32;',
       ...(this.options.countLightEvaluations
         ? ['var<private> g_gi: u32;', `@group(0) @binding(${LIGHT_COUNT_BINDING}) var<storage, read_write> rsl_light_count: array<atomic<u32>>;`]
         : []),
@@ -150,6 +151,7 @@ class Emitter {
       '  g_lid = lid;',
       ...(this.options.countLightEvaluations ? ['  g_gi = gi;'] : []),
       '  g_random = rsl_hash(gi * 65536u + g_vi);',
+      '  g_urandom = rsl_hash(gi ^ 0x85ebca6bu);',
       `  g_du = ${duVar ? `rsl_grid_f32(${duVar.offset}u)` : '0.0'};`,
       `  g_dv = ${dvVar ? `rsl_grid_f32(${dvVar.offset}u)` : '0.0'};`,
     ];

@@ -25,9 +25,9 @@ describe('error messages', () => {
     ]);
   });
   it('uniform/varying, read-only globals, break outside loops, return outside functions', () => {
-    expect(errors('surface s() {\n  uniform float a = u;\n  P = 0;\n  break;\n  return;\n}')).toEqual([
+    expect(errors('surface s() {\n  uniform float a = u;\n  Ng = 0;\n  break;\n  return;\n}')).toEqual([
       [2, 21, "cannot assign a varying value to uniform variable 'a'"],
-      [3, 3, "'P' is read-only"],
+      [3, 3, "'Ng' is read-only"],
       [4, 3, 'break 1 is not inside 1 loop'],
       [5, 3, 'return outside a function'],
     ]);
@@ -38,10 +38,10 @@ describe('error messages', () => {
       [4, 12, "expected a variable for output parameter 'b' of 'f'"],
     ]);
   });
-  it('gather and trace say they are not supported yet', () => {
-    expect(errors('surface s() {\n  gather("illuminance", P, N, 1, 4) { }\n  Ci = trace(P, N);\n}')).toEqual([
-      [2, 3, 'gather is not supported yet (ray tracing is not available in this renderer)'],
-      [3, 8, 'trace() is not supported yet (ray tracing is not available in this renderer)'],
+  it('gather and trace with the wrong arguments are named at their position', () => {
+    expect(errors('surface s() {\n  gather("illuminance", P) { }\n  Ci = trace(P);\n}')).toEqual([
+      [2, 3, 'gather expects (category, position, direction, angle, samples, ...), found 2 arguments'],
+      [3, 8, "'trace' expects 2 arguments, found 1"],
     ]);
   });
   it('bad characters and unterminated strings do not crash', () => {

@@ -28,7 +28,7 @@ describe('reference interpreter', () => {
   });
 
   it('rejects templates it does not know instead of guessing', () => {
-    const env = { toCurrent: [], fromCurrent: [], time: 0, paramFloat: () => 0, paramWord: () => 0, nextRandom: () => 0 };
+    const env = { toCurrent: [], fromCurrent: [], time: 0, paramFloat: () => 0, paramWord: () => 0, nextRandom: () => 0, nextUniformRandom: () => 0 };
     expect(() => evaluateTemplate('rsl_unknown($0)', [1], env)).toThrow(/does not know the function 'rsl_unknown'/);
     expect(evaluateTemplate('clamp($0, 0.0, 1.0) * 3.0', [0.5], env)).toBe(1.5);
     expect(evaluateTemplate('$0[u32($1)][u32($2)]', [[...Array(16).keys()], 2, 3], env)).toBe(11);

@@ -55,6 +55,7 @@ interface Vertex {
   values: Map<number, Value>;
   globals: Map<number, Value | Value[]>;
   random: number;
+  uniformRandom: number;
   du: number;
   dv: number;
   lightEvaluations: number[];
@@ -146,10 +147,14 @@ class Interpreter {
         vertex.random = hash((vertex.random + 0x9e3779b9) >>> 0);
         return vertex.random;
       },
+      nextUniformRandom: () => {
+        vertex.uniformRandom = hash((vertex.uniformRandom + 0x9e3779b9) >>> 0);
+        return vertex.uniformRandom;
+      },
     });
     const gi = input.gridIndex ?? 0;
     this.vertices = [...Array(count).keys()].map((k) => ({
-      index: k, values: new Map(), globals: new Map(), random: hash((gi * 65536 + k) >>> 0),
+      index: k, values: new Map(), globals: new Map(), random: hash((gi * 65536 + k) >>> 0), uniformRandom: hash((gi ^ 0x85ebca6b) >>> 0),
       du: Math.fround(input.grid.du?.[k]?.[0] ?? 0), dv: Math.fround(input.grid.dv?.[k]?.[0] ?? 0),
       lightEvaluations: this.module.lights.map(() => 0),
     }));

@@ -2,14 +2,12 @@
 import { GEOMETRY } from './geometry.ts';
 import { LANGUAGE } from './language.ts';
 import { MATH } from './math.ts';
-import { DERIVATIVES, LIGHTING, MESSAGES, STUBS, UNSUPPORTED } from './shading.ts';
+import { DERIVATIVES, LIGHTING, MESSAGES, STUBS } from './shading.ts';
 import type { Snippet } from './snippet.ts';
 
 export const CORPUS: Snippet[] = [...MATH, ...GEOMETRY, ...LANGUAGE, ...DERIVATIVES, ...LIGHTING, ...MESSAGES, ...STUBS];
 
-export { UNSUPPORTED };
-
 /** Built-ins the compiler knowingly stubs; each has a snippet asserting its documented result. */
 export const STUBBED = [
-  'texture', 'environment', 'shadow', 'textureinfo', 'incident', 'opposite',
+  'texture', 'environment', 'shadow', 'textureinfo', 'incident', 'opposite', 'trace', 'transmission', 'occlusion', 'indirectdiffuse', 'visibility', 'rayinfo', 'gather',
 ];

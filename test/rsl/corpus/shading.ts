@@ -95,13 +95,9 @@ export const STUBS: Snippet[] = [
   s('textureinfo-forms', 'point p = 1; matrix m = 1; string str = "x"; float ok = textureinfo("m", "a", p) + textureinfo("m", "b", m) + textureinfo("m", "c", str); r = color(ok, comp(m, 0, 0), xcomp(p));', { stub: 'textureinfo() returns 0', expect: [0, 1, 1] }),
   s('incident-opposite', 'float x = 4; color c = 1; float ok = incident("a", x) + opposite("b", c) + incident("c", c) + opposite("d", x); r = color(ok, x, comp(c, 1));', { stub: 'incident() and opposite() return 0 with a compile-time warning (interior/exterior volume shaders need ray tracing)', expect: [0, 4, 1] }),
   s('message-missing', 'float x = 6; color c = 1; string n = "z"; float ok = displacement("nosuch", x) + atmosphere("nosuch", c) + displacement("n", n) + atmosphere("n", n); r = color(ok, x, 0);', { stub: 'displacement()/atmosphere() return 0 when the pipeline has no such shader or parameter', expect: [0, 6, 0] }),
+  s('raytrace-calls', 'color c = trace(P, N); float f = trace(P, N); color tc = transmission(P, P + N, "samples", 4); float tf = transmission(P, P + N); float o = occlusion(P, N, 16, "maxdist", 2); color d = indirectdiffuse(P, N, 16); color e = environment("raytrace", N); r = c + color(f + tf, comp(tc, 1) + o, visibility(P, P + N)) + d + e;', { stub: 'without ray tracing trace(), occlusion(), indirectdiffuse() and environment("raytrace") return 0, transmission() and visibility() 1 (one warning per shader)', expect: [1, 1, 1] }),
+  s('rayinfo-depth', 'float d = 5, x = 7; color c = 2; float ok = rayinfo("depth", d) + rayinfo("nosuch", x) + rayinfo("depth", c); r = color(ok, d, x + comp(c, 0));', { stub: 'rayinfo("depth") is 0 (every point is shaded for a camera ray); other queries return 0 and leave the variable alone', expect: [1, 0, 9] }),
+  s('gather-misses', 'float hits = 0, misses = 0; color hc = 0; gather("illuminance", P, N, PI / 2, 6, "surface:Ci", hc) { hits += 1; } else { misses += 1; if (misses >= 3) break; } r = color(hits, misses, comp(hc, 0));', { stub: 'gather traces no rays: every sample misses, so the else branch runs once per sample (break leaves the loop)', expect: [0, 3, 0] }),
   s('message-surface-self', 'float x = 6; color c = 1; string n = "z"; float ok = surface("Kd", x) + surface("c", c) + surface("n", n); r = color(ok, x, 0);', { stub: 'surface() called from the surface itself returns 0', expect: [0, 6, 0] }),
 ];
 
-/** Built-ins that do not compile by design: they report this error. */
-export const UNSUPPORTED: { name: string; body: string; error: RegExp }[] = [
-  { name: 'trace', body: 'color c = trace(P, N); float f = trace(P, N);', error: /trace\(\) is not supported yet/ },
-  { name: 'transmission', body: 'float f = transmission(P, P + N);', error: /transmission\(\) is not supported yet/ },
-  { name: 'occlusion', body: 'float f = occlusion(P, N, 16);', error: /occlusion\(\) is not supported yet/ },
-  { name: 'indirectdiffuse', body: 'color c = indirectdiffuse(P, N, 16);', error: /indirectdiffuse\(\) is not supported yet/ },
-];
