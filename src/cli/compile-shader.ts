@@ -1,8 +1,9 @@
 // `reyes compile-shader file.sl [-o out.wgsl] [--dump ir]`: compiles one shader (surface,
-// displacement, light or volume) alone into its WGSL kernel, or prints its errors.
+// displacement, light, volume or imager) alone into its WGSL kernel, or prints its errors.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkSource, compilePipeline, formatDiagnostic, RslCompileError, type PipelineDescription } from '../rsl/index.ts';
+import type { ShaderKind } from '../rsl/ast.ts';
 import { fileIncludeResolver } from '../rsl/node-resolver.ts';
 
 export interface CompileShaderOptions {
@@ -31,17 +32,14 @@ export async function compileShaderCommand(file: string, options: CompileShaderO
     return 1;
   }
   const ref = { source, file, name: shader.name };
-  const roles: Record<string, PipelineDescription | undefined> = {
+  const roles: Record<ShaderKind, PipelineDescription> = {
     surface: { surface: ref },
     displacement: { displacement: ref },
     light: { lights: [ref] },
     volume: { atmosphere: ref },
+    imager: { imager: ref },
   };
   const description = roles[shader.shaderKind];
-  if (!description) {
-    console.error(`${file}:${shader.pos.line}:${shader.pos.column}: error: ${shader.shaderKind} shaders are not compiled yet`);
-    return 1;
-  }
   const start = performance.now();
   let compiled;
   try {

@@ -1,11 +1,11 @@
-// The compiler's entry point: a shading pipeline (displacement + surface + lights + atmosphere) to
-// one WGSL kernel, its parameter layout and the grid layout it expects. Results are cached by the
-// sources and the pipeline composition.
+// The compiler's entry point: a shading pipeline (displacement + surface + lights + atmosphere, or an
+// imager alone) to one WGSL kernel, its parameter layout and the grid layout it expects. Results are
+// cached by the sources and the pipeline composition.
 import type { ShaderKind } from './ast.ts';
 import { Diagnostics, RslCompileError } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { checkSource } from './frontend.ts';
-import { gridLayout } from './grid-layout.ts';
+import { gridLayout, imagerGridLayout } from './grid-layout.ts';
 import type { GridLayout, GridVariableType } from './grid-layout.ts';
 import type { IrModule } from './ir.ts';
 import { walk } from './ir.ts';
@@ -27,6 +27,9 @@ export interface PipelineDescription {
   displacement?: ShaderRef;
   lights?: ShaderRef[];
   atmosphere?: ShaderRef;
+  /** An imager shader, compiled alone: its kernel runs on tiles of pixels of the filtered image
+   * (imagerGridLayout; CompiledPipeline.writes says whether it sets alpha). */
+  imager?: ShaderRef;
   /** User primitive variables on the grid; a shader parameter of the same name reads them per vertex. */
   primitiveVariables?: { name: string; type: GridVariableType }[];
   /** Which of primitiveVariables override shader parameters (default all of them): the others only
@@ -70,6 +73,8 @@ export interface CompiledPipeline {
   lightEvaluationSites: number;
   /** Values the kernel computes once per grid (invocation 0, workgroup memory) instead of per vertex. */
   uniformValues: number;
+  /** The grid variables (layout names) the kernel writes back. */
+  writes: string[];
   passes: PassReport;
   /** The binding of the light-evaluation counters, when countLightEvaluations was asked for. */
   lightCountBinding?: number;
@@ -86,7 +91,7 @@ function resolveRef(ref: ShaderRef, role: string): { source: string; file: strin
 }
 
 const EXPECTED_KIND: Record<string, ShaderKind[]> = {
-  surface: ['surface'], displacement: ['displacement'], light: ['light'], atmosphere: ['volume'],
+  surface: ['surface'], displacement: ['displacement'], light: ['light'], atmosphere: ['volume'], imager: ['imager'],
 };
 
 function checkOne(ref: ShaderRef, role: string, diagnostics: Diagnostics, resolveInclude?: IncludeResolver): CheckedShader | undefined {
@@ -96,7 +101,7 @@ function checkOne(ref: ShaderRef, role: string, diagnostics: Diagnostics, resolv
   const shader = name ? result.shaders.find((s) => s.shader.name === name) : result.shaders[0];
   if (!shader) return undefined;
   if (!EXPECTED_KIND[role]!.includes(shader.shader.shaderKind)) {
-    diagnostics.error(shader.shader.pos, `expected a ${role} shader, found ${shader.shader.shaderKind} shader '${shader.shader.name}'`);
+    diagnostics.error(shader.shader.pos, `expected ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} shader, found ${shader.shader.shaderKind} shader '${shader.shader.name}'`);
   }
   return shader;
 }
@@ -109,12 +114,16 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
     ...optional('surface', check(description.surface, 'surface')),
     ...optional('displacement', check(description.displacement, 'displacement')),
     ...optional('atmosphere', check(description.atmosphere, 'atmosphere')),
+    ...optional('imager', check(description.imager, 'imager')),
     lights: (description.lights ?? []).map((l, k) => check(l, 'light') ?? undefined).filter((l, k): l is CheckedShader => (void k, l !== undefined)),
   };
+  if (shaders.imager && (shaders.surface || shaders.displacement || shaders.atmosphere || shaders.lights.length > 0)) {
+    diagnostics.error(shaders.imager.shader.pos, `imager shader '${shaders.imager.shader.name}' runs on pixels, alone: it cannot share a pipeline with surface, displacement, light or atmosphere shaders`);
+  }
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
   const maxVertices = description.maxVertices ?? 256;
   const primitiveVariables = description.primitiveVariables ?? [];
-  const layout = gridLayout(maxVertices, primitiveVariables);
+  const layout = shaders.imager ? imagerGridLayout(maxVertices) : gridLayout(maxVertices, primitiveVariables);
   const strings = new StringTable();
   const overriding = description.parameterVariables ? new Set(description.parameterVariables) : undefined;
   const lowerer = new Lowerer(diagnostics, strings, {
@@ -133,7 +142,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   if (workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
   return {
     code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], strings: strings.entries(),
-    scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues,
+    scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues, writes: wgsl.writes,
     passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
 }
@@ -150,7 +159,7 @@ function refKey(ref: ShaderRef | undefined): string {
 /** The cache key: every source and the composition (roles, light order, primitive variables, size). */
 export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
-    refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey),
+    refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey), refKey(d.imager),
     d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
     d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null,
   ]);

@@ -34,7 +34,13 @@ export const GLOBALS: Record<ShaderKind, GlobalVariable[]> = {
     g('Ol', 'color', true, true),
   ],
   volume: [g('P', 'point'), g('I', 'vector'), g('E', 'point', false), g('Ci', 'color', true, true), g('Oi', 'color', true, true), g('ncomps', 'float', false), g('time', 'float', false)],
-  imager: [g('P', 'point'), g('Ci', 'color', true, true), g('Oi', 'color', true, true), g('alpha', 'float', true, true), g('ncomps', 'float', false), g('time', 'float', false)],
+  // RI 3.2 section 12.5 and table 12.5: P is the pixel centre in raster space (z = 0); Ci and Oi the
+  // filtered, premultiplied colour and opacity; alpha the pixel's coverage (per pixel, so varying,
+  // and writable as in the standard background imager). No lights, no surface parameters.
+  imager: [
+    g('P', 'point'), g('Ci', 'color', true, true), g('Oi', 'color', true, true), g('alpha', 'float', true, true), g('ncomps', 'float', false),
+    g('time', 'float', false), g('dtime', 'float', false),
+  ],
 };
 
 /** Inside an illuminance statement a surface also sees the light's L and Cl (and Ol). */

@@ -49,6 +49,15 @@ export const OUTPUT_GRID_VARIABLES: readonly { name: string; type: GridVariableT
   { name: 'Ci', type: 'color' }, { name: 'Oi', type: 'color' },
 ];
 
+/**
+ * An imager's grid is a tile of pixels of the filtered image (vertex (i, j) the pixel i columns right
+ * of and j rows below the tile's first): its raster position P (the pixel centre, z = 0), the
+ * premultiplied colour Ci, the opacity Oi and the coverage alpha (RI 3.2 section 12.5).
+ */
+export const IMAGER_GRID_VARIABLES: readonly { name: string; type: GridVariableType }[] = [
+  { name: 'P', type: 'point' }, { name: 'Ci', type: 'color' }, { name: 'Oi', type: 'color' }, { name: 'alpha', type: 'float' },
+];
+
 /** Names of the coordinate spaces in FrameUniforms, in matrix order. */
 export const SPACES = ['camera', 'world', 'object', 'shader', 'screen', 'raster', 'NDC'] as const;
 export type SpaceName = (typeof SPACES)[number];
@@ -77,15 +86,24 @@ export function spaceIndex(name: string): number | undefined {
 
 /** The grid layout for `maxVertices` vertices per grid and the pipeline's user primitive variables. */
 export function gridLayout(maxVertices: number, primitiveVariables: readonly { name: string; type: GridVariableType }[] = []): GridLayout {
+  return layoutOf(maxVertices, [...STANDARD_GRID_VARIABLES, ...primitiveVariables, ...OUTPUT_GRID_VARIABLES]);
+}
+
+function layoutOf(maxVertices: number, list: readonly { name: string; type: GridVariableType }[]): GridLayout {
   const variables: GridVariable[] = [];
   let offset = 0;
-  for (const v of [...STANDARD_GRID_VARIABLES, ...primitiveVariables, ...OUTPUT_GRID_VARIABLES]) {
+  for (const v of list) {
     if (variables.some((w) => w.name === v.name)) throw new Error(`grid variable '${v.name}' is declared twice`);
     const components = v.type === 'float' ? 1 : 3;
     variables.push({ name: v.name, type: v.type, components, offset });
     offset += components * maxVertices;
   }
   return { maxVertices, variables, recordFloats: offset, bytesPerVertex: (offset / maxVertices) * 4 };
+}
+
+/** The grid layout of an imager kernel: tiles of at most `maxVertices` pixels. */
+export function imagerGridLayout(maxVertices: number): GridLayout {
+  return layoutOf(maxVertices, IMAGER_GRID_VARIABLES);
 }
 
 /** Frame uniform words for the given matrices (each 16 floats, column-major, space → camera). */

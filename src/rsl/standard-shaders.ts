@@ -1,6 +1,7 @@
 // The standard shaders of shaders/*.sl, imported as text so the page, Vitest and Node load them alike.
 // A shader named in a RIB is looked up in the scene's search path first, then here.
 import ambientlight from '../../shaders/ambientlight.sl?raw';
+import background from '../../shaders/background.sl?raw';
 import bumpy from '../../shaders/bumpy.sl?raw';
 import constant from '../../shaders/constant.sl?raw';
 import dented from '../../shaders/dented.sl?raw';
@@ -19,7 +20,7 @@ import shinymetal from '../../shaders/shinymetal.sl?raw';
 import spotlight from '../../shaders/spotlight.sl?raw';
 
 export const STANDARD_SHADERS: Readonly<Record<string, string>> = {
-  ambientlight, bumpy, constant, dented, depthcue, distantlight, fog, matte, metal, paintedplastic, plastic,
+  ambientlight, background, bumpy, constant, dented, depthcue, distantlight, fog, matte, metal, paintedplastic, plastic,
   pointlight, shadowdistant, shadowpoint, shadowspot, shinymetal, spotlight,
 };
 

@@ -31,6 +31,8 @@ export interface WgslOutput {
   uniformBytes: number;
   /** Number of values computed once per grid. */
   uniformValues: number;
+  /** The grid variables the kernel writes back (layout names). */
+  writes: string[];
 }
 
 const FRAME_GLOBALS: Record<string, string> = {
@@ -167,16 +169,19 @@ class Emitter {
       if (inst.op === 'store') written.add(inst.variable);
     });
     entry.push('  if (lid < g_nu * g_nv) {');
+    const writes: string[] = [];
     for (const g of globals) {
       const slot = this.layout.variables.find((x) => x.name === g.name);
-      if (slot && written.has(g.id)) entry.push(`    rsl_grid_store_${g.type}(${slot.offset}u, ${this.varName(g)});`);
+      if (!slot || !written.has(g.id)) continue;
+      entry.push(`    rsl_grid_store_${g.type}(${slot.offset}u, ${this.varName(g)});`);
+      writes.push(slot.name);
     }
     entry.push('  }', '}');
     // The workgroup array size is known only after the body was emitted.
     header[7] = `var<workgroup> rsl_wg: array<f32, ${Math.max(1, this.maxSlots) * maxV}>;`;
     return {
       code: [...header, ...entry].join('\n') + '\n', entryPoint: 'main', barrierPositions: this.groupCount, workgroupSlots: this.maxSlots,
-      uniformBytes: this.plan.bytes, uniformValues: this.plan.roots.size,
+      uniformBytes: this.plan.bytes, uniformValues: this.plan.roots.size, writes,
     };
   }
 

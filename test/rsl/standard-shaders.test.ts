@@ -7,6 +7,7 @@ const EXPECTED_KINDS: Record<string, string> = {
   constant: 'surface', matte: 'surface', metal: 'surface', shinymetal: 'surface', plastic: 'surface', paintedplastic: 'surface',
   ambientlight: 'light', distantlight: 'light', pointlight: 'light', spotlight: 'light', shadowdistant: 'light',
   shadowpoint: 'light', shadowspot: 'light', dented: 'displacement', bumpy: 'displacement', depthcue: 'volume', fog: 'volume',
+  background: 'imager',
 };
 
 describe('standard shaders', () => {
