@@ -21,6 +21,7 @@ const REC_FLOATS: u32 = 116u;
 const FLAG_TWO_SIDED: u32 = 2u;
 const FLAG_MATTE: u32 = 4u;
 const FLAG_SMOOTH: u32 = 16u;
+const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
 
 struct SampleParams {
   gridCount: u32,
@@ -34,8 +35,9 @@ struct SampleParams {
   near: f32,
   far: f32,
   perspective: u32,
-  pad: u32,
+  clipCount: u32,        // ClippingPlane planes in clipPlanes
   cameraToRaster: mat4x4f,
+  clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
 }
 
 @group(0) @binding(0) var<uniform> params: SampleParams;
@@ -128,6 +130,21 @@ fn edge(a: vec2f, b: vec2f, p: vec2f) -> f32 {
   return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
 }
 
+/** Whether the camera-space point seen at raster position q at depth z is on the clipped side of a
+ * ClippingPlane (per sample point, so clipped edges are exact). cameraToRaster only scales and offsets x
+ * and y (w = z in perspective, 1 in orthographic), so the point follows from q and z. */
+fn clipped(q: vec2f, z: f32) -> bool {
+  if (params.clipCount == 0u) { return false; }
+  let m = params.cameraToRaster;
+  let w = m[2].w * z + m[3].w;
+  let p = vec3f((q.x * w - m[2].x * z - m[3].x) / m[0].x, (q.y * w - m[2].y * z - m[3].y) / m[1].y, z);
+  for (var k = 0u; k < params.clipCount; k++) {
+    let plane = params.clipPlanes[k];
+    if (dot(plane.xyz, p) + plane.w > 0.0) { return true; }
+  }
+  return false;
+}
+
 /** Coverage of the sample at raster position q by triangle (a, b, c) of the micropolygon. */
 fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   var hit: Hit;
@@ -139,7 +156,7 @@ fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   let wc = 1.0 - wa - wb;
   if (wa < 0.0 || wb < 0.0 || wc < 0.0) { return hit; }
   hit.depth = wa * mp.r[a].z + wb * mp.r[b].z + wc * mp.r[c].z;
-  if (hit.depth < params.near || hit.depth > params.far) { return hit; }
+  if (hit.depth < params.near || hit.depth > params.far || clipped(q, hit.depth)) { return hit; }
   hit.covered = true;
   if ((mp.flags & FLAG_SMOOTH) != 0u) {
     hit.ci = wa * mp.ci[a] + wb * mp.ci[b] + wc * mp.ci[c];

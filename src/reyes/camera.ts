@@ -1,6 +1,7 @@
 // The camera of a frame: projection (perspective with fov, or orthographic), ScreenWindow, Format,
-// CropWindow and clipping planes, as the matrices and rectangles the stages need. Camera space is
-// RenderMan's: x right, y up, z into the picture (left-handed); raster space has y down.
+// CropWindow, near/far clipping and ClippingPlane planes, as the matrices and rectangles the stages
+// need. Camera space is RenderMan's: x right, y up, z into the picture (left-handed); raster space
+// has y down.
 import { mat4 } from 'gl-matrix';
 import type { Frame } from '../rib/scene.ts';
 
@@ -28,6 +29,10 @@ export interface FrameCamera {
   /** camera → NDC (0..1 across the screen window, y down); divide by w. */
   cameraToNdc: mat4;
   worldToCamera: mat4;
+  /** The ClippingPlane planes in camera space as (n, d), n of unit length: a point P is clipped where
+   * n·P + d > 0. RI 3.2, RiClippingPlane: "all geometry on the positive side of the plane (that is,
+   * in the direction that the normal points) will be clipped from the scene". */
+  clipPlanes: [number, number, number, number][];
 }
 
 export interface CameraOverrides {
@@ -76,7 +81,16 @@ export function frameCamera(frame: Frame, overrides: CameraOverrides = {}): Fram
     cameraToRaster,
     cameraToNdc,
     worldToCamera: mat4.clone(camera.worldToCamera as unknown as mat4),
+    clipPlanes: camera.clippingPlanes.map(cameraClipPlane),
   };
+}
+
+/** A ClippingPlane's [x, y, z, nx, ny, nz] (camera space) as (n̂, −n̂·p). */
+function cameraClipPlane(plane: readonly number[]): [number, number, number, number] {
+  const [x, y, z, nx, ny, nz] = plane as [number, number, number, number, number, number];
+  const length = Math.hypot(nx, ny, nz);
+  const n = [nx / length, ny / length, nz / length] as const;
+  return [n[0], n[1], n[2], -(n[0] * x + n[1] * y + n[2] * z)];
 }
 
 function derivedScreenWindow(aspect: number): [number, number, number, number] {

@@ -18,6 +18,7 @@ import { userPrimitiveVariables } from './primvars.ts';
 import { renderKeptRegion, renderRegion, type KeepGrids, type KeptRegion, type PrimitiveTables } from './schedulers/dicing-scheduler.ts';
 import type { SamplingTarget } from './schedulers/sampling-scheduler.ts';
 import { releaseGrids } from './stages/dice.ts';
+import { MAX_CLIP_PLANES } from './stages/sample.ts';
 import { tiles } from './schedulers/regions.ts';
 import { RslShadingProvider } from './shading/rsl-provider.ts';
 import type { ShadingKernel, ShadingKernelProvider } from './shading/shading-kernel.ts';
@@ -118,6 +119,9 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
     if (!warnings.includes(message)) warnings.push(message);
   };
   const camera = frameCamera(frame, options.resolution ? { resolution: options.resolution } : {});
+  if (camera.clipPlanes.length > MAX_CLIP_PLANES) {
+    warn(`${camera.clipPlanes.length} ClippingPlane requests: only the first ${MAX_CLIP_PLANES} clip; the others are ignored`);
+  }
   if (!['perspective', 'orthographic'].includes(frame.camera.projection)) {
     warn(`projection "${frame.camera.projection}" is not supported; using orthographic`);
   }

@@ -43,8 +43,12 @@ function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 }
 
+/** ClippingPlane planes the sampling kernels take (the size of SampleParams.clipPlanes). */
+export const MAX_CLIP_PLANES = 16;
+
 function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): Uint32Array {
-  const words = new Uint32Array(28);
+  const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
+  const words = new Uint32Array(28 + 4 * MAX_CLIP_PLANES);
   const floats = new Float32Array(words.buffer);
   const ints = new Int32Array(words.buffer);
   words.set([diced.count, frame.layout.recordFloats, frame.nx, frame.ny]);
@@ -55,7 +59,9 @@ function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): U
   floats[8] = frame.camera.near;
   floats[9] = frame.camera.far;
   words[10] = frame.camera.perspective ? 1 : 0;
+  words[11] = planes.length;
   floats.set(frame.camera.cameraToRaster, 12);
+  floats.set(planes.flat(), 28);
   return words;
 }
 
