@@ -34,11 +34,12 @@ export type Inst =
   | { op: 'deriv'; id: number; type: IrType; axis: 'u' | 'v'; a: number; pos?: SourcePos }
   /** Derivatives computed together behind one barrier (placed by derivative relocation). */
   | { op: 'derivgroup'; derivs: { id: number; type: IrType; axis: 'u' | 'v'; a: number }[] }
-  | { op: 'if'; cond: number; then: Inst[]; else: Inst[] }
-  | { op: 'loop'; loop: number; body: Inst[]; continuing: Inst[] }
+  /** `pos` and `origin` ("for loop", "function 'f' (early return)") name the construct in messages. */
+  | { op: 'if'; cond: number; then: Inst[]; else: Inst[]; pos?: SourcePos }
+  | { op: 'loop'; loop: number; body: Inst[]; continuing: Inst[]; pos?: SourcePos; origin?: string }
   | { op: 'break' | 'continue'; loop: number }
   /** Runs `body` once per light that reaches `position` within the cone; L and Cl are set first. */
-  | { op: 'illuminance'; loop: number; position: number; axis?: number; angle?: number; category?: string; body: Inst[]; lVar: number; clVar: number; olVar: number }
+  | { op: 'illuminance'; loop: number; pos?: SourcePos; position: number; axis?: number; angle?: number; category?: string; body: Inst[]; lVar: number; clVar: number; olVar: number }
   /** In a light shader: illuminate (position given) or solar. */
   | { op: 'illuminate'; position?: number; axis?: number; angle?: number; body: Inst[] }
   /** Sum of Cl of the ambient lights (lights without illuminate or solar). */

@@ -1075,7 +1075,7 @@ export class Lowerer {
         this.statements(fn.def.body);
         this.emit({ op: 'break', loop });
       });
-      this.emit({ op: 'loop', loop, body, continuing: [], pos: e.pos, origin: `the call of '${fn.def.name}' (its early return makes a loop)` });
+      this.emit({ op: 'loop', loop, body, continuing: [], pos: e.pos, origin: `call of '${fn.def.name}' (its early return makes a loop)` });
     } else {
       this.loops = [];
       this.statements(fn.def.body);

@@ -8,7 +8,7 @@
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_WORDS } from './grid-layout.ts';
 import type { GridLayout } from './grid-layout.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from './ir.ts';
-import { walk } from './ir.ts';
+import { children, walk } from './ir.ts';
 import { wgslTypeName } from './lower.ts';
 import { wgslLibrary } from './wgsl-library.ts';
 import { noUniformPlan, planUniformHoisting } from './passes/uniform-hoist.ts';
@@ -72,6 +72,16 @@ class Emitter {
   private usesExit = false;
   private readonly slotsPerRound: number;
   private readonly plan: UniformPlan;
+  /**
+   * Loops and ifs with a derivative group inside (relocation put them there because their control is
+   * uniform over the grid). WGSL cannot prove that, so their conditions, and every exit of such a
+   * loop, are broadcast from invocation 0 with workgroupUniformLoad, which WGSL treats as uniform.
+   */
+  private readonly barrierConstructs = new Set<Inst>();
+  /** True while every enclosing construct is one of barrierConstructs (or none). */
+  private uniformContext = true;
+  private barrierLoopDepth = 0;
+  private broadcasts = 0;
 
   constructor(
     private readonly module: IrModule,
@@ -80,6 +90,9 @@ class Emitter {
   ) {
     this.plan = options.noUniformHoisting ? noUniformPlan() : planUniformHoisting(module, UNIFORM_BYTES);
     this.slotsPerRound = Math.floor((WORKGROUP_BYTES - this.plan.bytes) / 4 / layout.maxVertices);
+    walk(module.main, (inst) => {
+      if ((inst.op === 'if' || inst.op === 'loop') && children(inst).some((c) => contains(c, (x) => x.op === 'derivgroup'))) this.barrierConstructs.add(inst);
+    });
   }
 
   private line(text: string): void {
@@ -115,6 +128,7 @@ class Emitter {
       '@group(0) @binding(2) var<storage, read> params: array<f32>;',
       '@group(0) @binding(3) var<uniform> frame: FrameUniforms;',
       `var<workgroup> rsl_wg: array<f32, ${Math.max(1, this.maxSlots) * maxV}>;`,
+      ...(this.broadcasts > 0 ? ['var<workgroup> rsl_flag: u32;'] : []),
       ...(['f32', 'vec3', 'mat4', 'u32'] as const).filter((t) => this.plan.slots[t] > 0).map((t) => `var<workgroup> rsl_uni_${t}: array<${wgslTypeName(t)}, ${this.plan.slots[t]}>;`),
       'var<private> g_base: u32;',
       'var<private> g_pbase: u32;',
@@ -371,16 +385,25 @@ class Emitter {
         return this.let(inst.id, inst.type, this.constant(inst.type, [0]));
       case 'derivgroup':
         return this.derivGroup(inst);
-      case 'if':
-        this.line(`if (${v(inst.cond)}) {`);
+      case 'if': {
+        const broadcast = this.uniformContext && (this.barrierConstructs.has(inst) || (this.barrierLoopDepth > 0 && contains([inst], (x) => x.op === 'break' || x.op === 'continue')));
+        const saved = this.uniformContext;
+        this.uniformContext = broadcast;
+        this.line(`if (${broadcast ? this.broadcast(v(inst.cond)) : v(inst.cond)}) {`);
         this.nestedBlock(inst.then);
         if (inst.else.length > 0) {
           this.line('} else {');
           this.nestedBlock(inst.else);
         }
         this.line('}');
+        this.uniformContext = saved;
         return;
-      case 'loop':
+      }
+      case 'loop': {
+        const barrierLoop = this.uniformContext && this.barrierConstructs.has(inst);
+        const saved = this.uniformContext;
+        this.uniformContext = barrierLoop;
+        if (barrierLoop) this.barrierLoopDepth++;
         this.line('loop {');
         this.loopStack.push(inst.loop);
         this.nestedBlock(inst.body);
@@ -393,8 +416,11 @@ class Emitter {
         }
         this.loopStack.pop();
         this.line('}');
+        if (barrierLoop) this.barrierLoopDepth--;
+        this.uniformContext = saved;
         this.exitCheck();
         return;
+      }
       case 'break':
       case 'continue': {
         const innermost = this.loopStack[this.loopStack.length - 1];
@@ -444,11 +470,20 @@ class Emitter {
   private exitCheck(): void {
     const outer = this.loopStack[this.loopStack.length - 1];
     if (outer === undefined || !this.usesExit) return;
-    this.line('if (rsl_exit != 0u) {');
+    const broadcast = this.uniformContext && this.barrierLoopDepth > 0;
+    this.line(`if (${broadcast ? this.broadcast('(rsl_exit != 0u)') : 'rsl_exit != 0u'}) {`);
     this.line(`  if (rsl_exit == ${outer * 2}u) { rsl_exit = 0u; break; }`);
     this.line(`  if (rsl_exit == ${outer * 2 + 1}u) { rsl_exit = 0u; continue; }`);
     this.line('  break;');
     this.line('}');
+  }
+
+  /** A condition that is uniform over the grid, made provably uniform for WGSL: invocation 0's value. */
+  private broadcast(cond: string): string {
+    const name = `rsl_c${this.broadcasts++}`;
+    this.line(`if (g_lid == 0u) { rsl_flag = select(0u, 1u, ${cond}); }`);
+    this.line(`let ${name} = workgroupUniformLoad(&rsl_flag) != 0u;`);
+    return name;
   }
 
   private nestedBlock(list: Inst[]): void {
@@ -481,7 +516,10 @@ class Emitter {
       this.line(`if (!rsl_angle_within(${name(inst.lVar)}, ${this.v(inst.axis)}, ${this.v(inst.angle)})) { continue; }`);
     }
     this.loopStack.push(inst.loop);
+    const saved = this.uniformContext;
+    this.uniformContext = false;
     this.block(inst.body);
+    this.uniformContext = saved;
     this.loopStack.pop();
     this.indent--;
     this.line('}');
@@ -525,6 +563,14 @@ class Emitter {
       }
     }
   }
+}
+
+function contains(block: Inst[], test: (inst: Inst) => boolean): boolean {
+  let found = false;
+  walk(block, (inst) => {
+    found ||= test(inst);
+  });
+  return found;
 }
 
 /** illuminance("cat", ...) sees lights whose __category lists cat; "-cat" excludes them. */

@@ -116,8 +116,11 @@ describe('derivative relocation', () => {
     const c = compilePipeline({ displacement: { source: 'displacement d() { P += N * s; N = calculatenormal(P) * area(P); }' }, surface: 'constant' });
     expect(c.passes.barrierPositions).toBe(1);
   });
-  it('reports a derivative of a loop-carried value as not supported', () => {
-    expect(() => compileSurface('float x = 0, i; for (i = 0; i < 3; i += 1) { x += s; Ci = Du(x); }')).toThrow(RslCompileError);
+  it('places a derivative of a loop-carried value inside a loop with a uniform trip count', () => {
+    expect(compileSurface('float x = 0, i; for (i = 0; i < 3; i += 1) { x += s; Ci = Du(x); }').passes.derivatives).toBe(1);
+  });
+  it('reports a derivative of a value carried round a loop with a varying trip count', () => {
+    expect(() => compileSurface('float x = 0, i; for (i = 0; i < 3 * s; i += 1) { x += s; Ci = Du(x); }')).toThrow(RslCompileError);
   });
 });
 

@@ -1,10 +1,12 @@
 // A reference interpreter for the compiler's IR on the CPU: it shades one small grid the way the
 // kernel defines it, with none of the kernel's machinery. Each vertex has its own values and
 // variables. The top level of the body runs in lock step (every vertex finishes one top-level
-// instruction before the next starts), which is all derivatives need: relocation leaves derivative
-// groups only at the top level. A derivative is the kernel's finite difference on the grid: forward
-// in u (v), backward on the last column (row), divided by the vertex's du (dv) as read at entry,
-// 0 when the grid is one vertex wide in that direction or du (dv) is 0.
+// instruction before the next starts), and so do the loops and ifs that hold derivative groups
+// (relocation puts groups only where control is uniform over the grid: every vertex takes the same
+// branch and runs the same iterations, which the interpreter checks). A derivative is the kernel's
+// finite difference on the grid: forward in u (v), backward on the last column (row), divided by the
+// vertex's du (dv) as read at entry, 0 when the grid is one vertex wide in that direction or du (dv)
+// is 0.
 // Clarity over speed: values are JS numbers, rounded to f32 after every IR instruction.
 import { SPACES } from '../grid-layout.ts';
 import type { GridLayout, SpaceName } from '../grid-layout.ts';
@@ -166,15 +168,8 @@ class Interpreter {
       for (const g of globals) vertex.globals.set(g.id, this.initialGlobal(g, vertex.index));
     }
     const activations = this.vertices.map((vertex) => ({ vertex, locals: new Map() }));
-    for (const inst of this.module.main) {
-      if (inst.op === 'derivgroup') this.derivGroup(inst);
-      else {
-        for (const a of activations) {
-          const signal = this.exec(inst, a);
-          if (signal) throw new Error(`${signal.kind} of loop ${signal.loop} outside its loop`);
-        }
-      }
-    }
+    const signal = this.lockstep(this.module.main, activations);
+    if (signal) throw new Error(`${signal.kind} of loop ${signal.loop} outside its loop`);
     // Write back the grid variables the pipeline assigns, as the kernel does.
     const written = new Set<number>();
     walk(this.module.main, (inst) => {
@@ -253,6 +248,37 @@ class Interpreter {
     a.vertex.values.set(id, toF32(value));
   }
 
+  /** Runs a block on every vertex, one instruction at a time, entering constructs that hold derivative groups together. */
+  private lockstep(list: Inst[], activations: Activation[]): Signal {
+    const agreed = <T>(results: T[], what: string): T => {
+      const key = (x: T): string => JSON.stringify(x ?? null);
+      if (results.some((r) => key(r) !== key(results[0]!))) throw new Error(`vertices disagree on ${what} around a derivative group`);
+      return results[0]!;
+    };
+    for (const inst of list) {
+      let signal: Signal;
+      if (inst.op === 'derivgroup') this.derivGroup(inst);
+      else if (inst.op === 'if' && holdsDerivGroup(inst)) {
+        const cond = agreed(activations.map((a) => bool(this.get(a, inst.cond))), `the condition of an if (v${inst.cond})`);
+        signal = this.lockstep(cond ? inst.then : inst.else, activations);
+      } else if (inst.op === 'loop' && holdsDerivGroup(inst)) {
+        for (let n = 0; ; n++) {
+          if (n > LOOP_LIMIT) throw new Error(`loop ${inst.loop} ran more than ${LOOP_LIMIT} times`);
+          const inBody = this.lockstep(inst.body, activations);
+          if (inBody && inBody.loop !== inst.loop) {
+            signal = inBody;
+            break;
+          }
+          if (inBody?.kind === 'break') break;
+          const after = this.lockstep(inst.continuing, activations);
+          if (after) throw new Error(`${after.kind} in the continuing block of loop ${inst.loop}`);
+        }
+      } else signal = agreed(activations.map((a) => this.exec(inst, a)), `leaving a loop (${inst.op})`);
+      if (signal) return signal;
+    }
+    return undefined;
+  }
+
   private block(list: Inst[], a: Activation): Signal {
     for (const inst of list) {
       const signal = this.exec(inst, a);
@@ -293,7 +319,7 @@ class Interpreter {
         this.define(a, inst.id, zero(inst.type));
         return undefined;
       case 'derivgroup':
-        throw new Error('a derivative group below the top level of the body');
+        throw new Error('a derivative group under control flow that is not uniform over the grid');
       case 'if':
         return this.block(bool(get(inst.cond)) ? inst.then : inst.else, a);
       case 'loop':
@@ -438,4 +464,12 @@ class Interpreter {
     a.light.ok = true;
     return this.block(inst.body, a);
   }
+}
+
+function holdsDerivGroup(inst: Inst): boolean {
+  let found = false;
+  walk([inst], (x) => {
+    found ||= x.op === 'derivgroup';
+  });
+  return found;
 }

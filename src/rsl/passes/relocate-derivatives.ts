@@ -1,14 +1,22 @@
 // Derivative relocation. WGSL allows workgroupBarrier() only in uniform control flow, and derivatives
-// need one, so every derivative moves to the top level of the kernel body, before the outermost
-// construct that contains it, together with the pure computation of its operand (speculated: it has
-// no side effects, and what it reads is not written in the construct). Identical derivatives merge,
-// and the derivatives are grouped so that the number of distinct barrier positions is minimal: each
-// derivative may sit anywhere in an interval of top-level positions, two are compatible when their
-// intervals overlap, and a minimum clique cover of that graph gives the groups.
-import type { Diagnostics } from '../diagnostics.ts';
+// need one, so every derivative moves to a block where a barrier may run: the kernel body, the body of
+// a loop whose exits are uniform over the grid (every point runs the same iterations, whether the trip
+// count is a constant, a parameter or any uniform value), or a branch of an if whose condition is
+// uniform, nested as deep as those go (the back end broadcasts their conditions, so WGSL's uniformity
+// analysis agrees: see wgsl.ts). Innermost blocks first; a derivative that cannot be placed in its
+// innermost such block is tried in the enclosing one. In its block it moves before the construct that
+// contains it, together with the pure computation of its operand (speculated: it has no side effects,
+// and what it reads is not written in the construct). Identical derivatives merge, and the derivatives
+// of a block are grouped so that the number of distinct barrier positions is minimal: each derivative
+// may sit anywhere in an interval of positions, two are compatible when their intervals overlap, and a
+// minimum clique cover of that graph gives the groups. What still cannot be placed (an operand assigned
+// in a loop with varying exits, in a branch with a varying condition, in an illuminance loop) is an
+// error that names that construct and its line.
+import type { Diagnostics, SourcePos } from '../diagnostics.ts';
 import type { Inst, IrModule, ValueInst } from '../ir.ts';
 import { children, isPure, mapOperands, operands, storedVars, walk } from '../ir.ts';
 import { minimumCliqueCover } from './clique-cover.ts';
+import { analyzeUniformity, containsVaryingExit } from './uniformity.ts';
 
 type Deriv = Extract<Inst, { op: 'deriv' }>;
 
@@ -39,7 +47,58 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
       }
     });
   }
-  const top = module.main;
+  const { varyingValues } = analyzeUniformity(module);
+  const barrierBlocks = (inst: Inst): Inst[][] => {
+    if (inst.op === 'if' && !varyingValues.has(inst.cond)) return [inst.then, inst.else];
+    if (inst.op === 'loop' && !containsVaryingExit([...inst.body, ...inst.continuing], varyingValues)) return [inst.body];
+    return [];
+  };
+  const report: RelocationReport = { barrierPositions: 0, derivatives: 0, failed: 0 };
+  const failed = relocateInBlock(module.main, barrierBlocks, report);
+  report.failed = failed.length;
+  for (const d of failed) {
+    diagnostics?.error(d.pos ?? { file: 'shader', line: 1, column: 1 }, failureMessage(module.main, d, barrierBlocks));
+  }
+  return report;
+}
+
+/** Why a derivative could not be placed: the innermost construct around it where no barrier may run. */
+function failureMessage(main: Inst[], d: Deriv, barrierBlocks: (inst: Inst) => Inst[][]): string {
+  const path = pathTo(main, d) ?? [];
+  let blocker: Inst | undefined;
+  for (const { inst, block } of path) if (!barrierBlocks(inst).includes(block)) blocker = inst;
+  const at = (pos: SourcePos | undefined): string => (pos ? ` at line ${pos.line}` : '');
+  const head = 'this derivative cannot be computed: its operand is assigned';
+  switch (blocker?.op) {
+    case 'loop':
+      return `${head} in the ${blocker.origin ?? 'loop'}${at(blocker.pos)}, whose exit condition varies over the grid, so no barrier can run inside it; take the derivative after the loop, or make the loop's trip count uniform (a constant, a parameter or another uniform value)`;
+    case 'if':
+      return `${head} in the if${at(blocker.pos)}, whose condition varies over the grid, so no barrier can run inside it; take the derivative before or after the if, or assign the operand outside it`;
+    case 'illuminance':
+      return `${head} in the illuminance loop${at(blocker.pos)} (which lights reach a point varies over the grid), so no barrier can run inside it; take the derivative outside the loop`;
+    default:
+      return 'this derivative cannot be computed: its operand depends on a value that cannot be recomputed at a barrier (such as random())';
+  }
+}
+
+/** The constructs around an instruction, outermost first, with the nested block taken in each. */
+function pathTo(block: Inst[], target: Inst): { inst: Inst; block: Inst[] }[] | undefined {
+  for (const inst of block) {
+    if (inst === target) return [];
+    for (const child of children(inst)) {
+      const rest = pathTo(child, target);
+      if (rest) return [{ inst, block: child }, ...rest];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Places the derivatives of a block where barriers may run (nested blocks first) and returns those it
+ * could not place, for the enclosing block to try.
+ */
+function relocateInBlock(top: Inst[], barrierBlocks: (inst: Inst) => Inst[][], report: RelocationReport): Deriv[] {
+  for (const inst of top) for (const nested of barrierBlocks(inst)) relocateInBlock(nested, barrierBlocks, report);
   const defIndex = new Map<number, number>();
   const defInst = new Map<number, ValueInst>();
   const order = new Map<Inst, number>();
@@ -62,7 +121,7 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
   };
 
   const candidates: Candidate[] = [];
-  let failed = 0;
+  const failed: Deriv[] = [];
   top.forEach((container, i) => {
     walk([container], (x) => {
       if (x.op !== 'deriv') return;
@@ -95,8 +154,7 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
       if (x === container) visit(x.a);
       else visit(x.a);
       if (!ok) {
-        failed++;
-        diagnostics?.error(x.pos ?? { file: 'shader', line: 1, column: 1 }, 'a derivative of a value computed under control flow (or in a loop) cannot be placed at a barrier; this is not supported yet');
+        failed.push(x);
         return;
       }
       const def = defInst.get(x.a);
@@ -174,5 +232,7 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
     const f = (v: number): number => replace.get(v) ?? v;
     walk(top, (inst) => mapOperands(inst, f));
   }
-  return { barrierPositions: byPosition.size, derivatives: merged.length, failed };
+  report.barrierPositions += byPosition.size;
+  report.derivatives += merged.length;
+  return failed;
 }

@@ -3,7 +3,7 @@
 // anything assigned under control flow whose condition varies. Iterated to a fixed point because
 // loops carry values around.
 import type { Inst, IrModule } from '../ir.ts';
-import { children, operands } from '../ir.ts';
+import { children, operands, walk } from '../ir.ts';
 
 export interface Uniformity {
   varyingValues: Set<number>;
@@ -71,15 +71,17 @@ export function analyzeUniformity(module: IrModule, body: Inst[] = module.main):
   return { varyingValues, varyingVars };
 }
 
-function containsVaryingExit(block: Inst[], varying: Set<number>): boolean {
-  for (const inst of block) {
-    if (inst.op === 'if' && varying.has(inst.cond) && [...inst.then, ...inst.else].some(hasExit)) return true;
-    for (const child of children(inst)) if (containsVaryingExit(child, varying)) return true;
-  }
-  return false;
-}
-
-function hasExit(inst: Inst): boolean {
-  if (inst.op === 'break' || inst.op === 'continue') return true;
-  return children(inst).some((c) => c.some(hasExit));
+/**
+ * True when a break or continue that leaves the block (not one of a loop nested in it) sits under a
+ * varying condition: a loop with such a body runs a varying number of times.
+ */
+export function containsVaryingExit(block: Inst[], varying: Set<number>): boolean {
+  const inner = new Set<number>();
+  walk(block, (inst) => {
+    if (inst.op === 'loop' || inst.op === 'illuminance') inner.add(inst.loop);
+  });
+  const leaves = (inst: Inst): boolean => ((inst.op === 'break' || inst.op === 'continue') && !inner.has(inst.loop)) || children(inst).some((c) => c.some(leaves));
+  const search = (list: Inst[]): boolean =>
+    list.some((inst) => (inst.op === 'if' && varying.has(inst.cond) && [...inst.then, ...inst.else].some(leaves)) || children(inst).some(search));
+  return search(block);
 }
