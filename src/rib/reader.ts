@@ -6,18 +6,24 @@
 // - { kind: 'chunk' }: the next raw chunk of a streamed file (null at its end).
 // A streamed file is held one chunk at a time: raw chunk → ChunkDecoder (gunzip, lazily) →
 // lexer (current chunk + the token in progress) → parser → scene builder.
+// An archive is read and parsed once: its requests are kept (up to a size cap) and replayed on
+// every later ReadArchive or DelayedReadArchive of the same file, under the graphics state of
+// that call.
 
-import { archiveCandidates, dirname, joinPath, normalizePath } from './archive-paths.ts';
+import { archiveCandidates, dirname, isInside, joinPath, normalizePath } from './archive-paths.ts';
 import { DiagnosticSink } from './diagnostics.ts';
 import type { SourcePosition } from './diagnostics.ts';
 import { ChunkDecoder } from './chunk-decoder.ts';
 import type { ByteChunks, RibInput, RibSource } from './input-bytes.ts';
 import { RibLexer } from './lexer.ts';
 import { RibParser } from './parser.ts';
+import type { ArchiveNeed } from './scene-builder.ts';
+import type { RibRequest } from './parser.ts';
 import type { ResolvedFile } from './resolver.ts';
 import { findParameter } from './param-typing.ts';
 import { SceneBuilder } from './scene-builder.ts';
 import type { Scene } from './scene.ts';
+import { expandDefaults, searchPathEntries } from './search-paths.ts';
 
 export interface ReadOptions {
   /** Name of the scene file, used in messages and as the base for archive paths. */
@@ -48,22 +54,53 @@ export type ReaderRequest = FileRequest | ChunkRequest;
 export type ReaderAnswer = ResolvedFile | ChunkAnswer;
 
 const MAX_ARCHIVE_DEPTH = 32;
+/** Most numbers kept from one archive for replay; a bigger archive is streamed again at each call. */
+const MAX_CACHED_VALUES = 1 << 24;
+
+/** What is known of an archive path: its requests, that it is not there, or too big to keep. */
+type ArchiveEntry = { requests: RibRequest[] } | 'missing' | 'uncached';
 
 interface Context {
   builder: SceneBuilder;
   diagnostics: DiagnosticSink;
   roots: string[];
-  searchPaths: string[];
+  /** The default archive search path: the scene's folder, then the configured folders. */
+  defaultSearchPath: string[];
   sceneDir: string;
+  archives: Map<string, ArchiveEntry>;
+  /** The searchpath Option last checked against the roots (each value is checked once). */
+  checkedSearchPath: string | undefined;
 }
 
-/** Archive folders a scene adds with Option "searchpath" "archive" ("&" stands for the configured ones). */
-function sceneSearchPaths(ctx: Context): string[] {
+/** The archive search path: the scene's Option "searchpath" "archive" ("&", "@": the default). */
+function archiveSearchPath(ctx: Context): string[] {
   const option = ctx.builder.optionValue('searchpath');
   const param = option ? findParameter(option, 'archive') : undefined;
   const text = param ? (param.values as string[])[0] : undefined;
-  if (text === undefined) return ctx.searchPaths;
-  return text.split(':').flatMap((p) => (p === '&' ? ctx.searchPaths : [joinPath(ctx.sceneDir, p)]));
+  if (text === undefined) return ctx.defaultSearchPath;
+  return expandDefaults(text, ctx.defaultSearchPath, (entry) => joinPath(ctx.sceneDir, entry));
+}
+
+/** Warns, at the Option, about archive search path folders outside every root: nothing there is read. */
+function checkSearchPathOption(ctx: Context, req: RibRequest): void {
+  if (req.name !== 'Option' || req.args[0] !== 'searchpath') return;
+  const param = findParameter(ctx.builder.optionValue('searchpath') ?? [], 'archive');
+  const text = param ? (param.values as string[])[0] : undefined;
+  if (text === undefined || text === ctx.checkedSearchPath) return;
+  ctx.checkedSearchPath = text;
+  const outside = searchPathEntries(text).filter((e) => e !== '&' && e !== '@')
+    .map((e) => joinPath(ctx.sceneDir, e)).filter((dir) => !ctx.roots.some((root) => isInside(root, dir)));
+  if (outside.length > 0) {
+    ctx.diagnostics.warning(req.pos, req.name, `archive search path ${outside.join(', ')} is outside the scene folder and the configured search paths; no archive is read from there`);
+  }
+}
+
+/** Numbers a request holds, to bound what the archive cache keeps. */
+function valueCount(req: RibRequest): number {
+  let n = req.args.length;
+  for (const a of req.args) if (Array.isArray(a)) n += a.length;
+  for (const p of req.params) n += p.values.length;
+  return n;
 }
 
 function isWhole(source: RibSource): source is RibInput {
@@ -136,10 +173,14 @@ class FileInput {
   }
 }
 
-function* readFile(ctx: Context, source: RibSource, file: string, depth: number): Generator<ReaderRequest, SourcePosition, ReaderAnswer> {
+/** Reads one file, applying its requests; `record` (when given) receives them for replay. */
+function* readFile(
+  ctx: Context, source: RibSource, file: string, depth: number, record: RibRequest[] | null = null,
+): Generator<ReaderRequest, { end: SourcePosition; recorded: boolean }, ReaderAnswer> {
   const lexer = new RibLexer(new Uint8Array(0), file, ctx.builder.onStructureComment, true);
   const input = new FileInput(source, lexer, ctx.diagnostics);
   const parser = new RibParser(lexer, ctx.diagnostics);
+  let kept = 0;
   for (;;) {
     const requests = parser.next();
     let step = requests.next();
@@ -149,30 +190,56 @@ function* readFile(ctx: Context, source: RibSource, file: string, depth: number)
     }
     const req = step.value;
     if (req === null) break;
-    const need = ctx.builder.apply(req);
-    if (!need) continue;
-    if (depth >= MAX_ARCHIVE_DEPTH) {
-      ctx.diagnostics.error(need.pos, need.request, `archives nested deeper than ${MAX_ARCHIVE_DEPTH} (does "${need.fileName}" read itself?); not read`);
-      continue;
+    if (record) {
+      kept += valueCount(req);
+      if (kept <= MAX_CACHED_VALUES) record.push(req);
+      else { record = null; }
     }
-    const { paths, refused } = archiveCandidates(need.fileName, file, sceneSearchPaths(ctx), ctx.roots);
-    let found: { path: string; data: RibSource } | null = null;
-    for (const path of paths) {
-      const data = (yield { kind: 'file', path, roots: ctx.roots }) as ResolvedFile;
-      if (data !== undefined) { found = { path, data }; break; }
-    }
-    if (!found) {
-      const message = paths.length === 0
-        ? `archive "${need.fileName}" is outside the scene folder and the search paths (${refused.join(', ')}); not read`
-        : `archive "${need.fileName}" not found (looked for ${paths.join(', ')})`;
-      ctx.diagnostics.error(need.pos, need.request, message);
-      continue;
-    }
-    if (need.isolated) ctx.builder.beginIsolated(need.pos);
-    yield* readFile(ctx, found.data, found.path, depth + 1);
-    if (need.isolated) ctx.builder.endIsolated();
+    yield* applyRequest(ctx, req, file, depth);
   }
-  return { file, line: lexer.line, column: lexer.column };
+  return { end: { file, line: lexer.line, column: lexer.column }, recorded: record !== null };
+}
+
+/** Applies one request, reading the archive it names. */
+function* applyRequest(ctx: Context, req: RibRequest, file: string, depth: number): Generator<ReaderRequest, void, ReaderAnswer> {
+  const need = ctx.builder.apply(req);
+  checkSearchPathOption(ctx, req);
+  if (need) yield* readArchive(ctx, need, file, depth);
+}
+
+/** Finds the archive a request names and applies its requests: replayed when read before. */
+function* readArchive(ctx: Context, need: ArchiveNeed, file: string, depth: number): Generator<ReaderRequest, void, ReaderAnswer> {
+  if (depth >= MAX_ARCHIVE_DEPTH) {
+    ctx.diagnostics.error(need.pos, need.request, `archives nested deeper than ${MAX_ARCHIVE_DEPTH} (does "${need.fileName}" read itself?); not read`);
+    return;
+  }
+  const { paths, refused } = archiveCandidates(need.fileName, file, [ctx.sceneDir, ...archiveSearchPath(ctx)], ctx.roots);
+  for (const path of paths) {
+    const known = ctx.archives.get(path);
+    if (known === 'missing') continue;
+    if (known !== undefined && known !== 'uncached') {
+      if (need.isolated) ctx.builder.beginIsolated(need.pos);
+      for (const req of known.requests) yield* applyRequest(ctx, req, path, depth + 1);
+      if (need.isolated) ctx.builder.endIsolated();
+      return;
+    }
+    const data = (yield { kind: 'file', path, roots: ctx.roots }) as ResolvedFile;
+    if (data === undefined) {
+      ctx.archives.set(path, 'missing');
+      continue;
+    }
+    const requests: RibRequest[] = [];
+    if (need.isolated) ctx.builder.beginIsolated(need.pos);
+    const { recorded } = yield* readFile(ctx, data, path, depth + 1, known === 'uncached' ? null : requests);
+    if (need.isolated) ctx.builder.endIsolated();
+    ctx.archives.set(path, recorded ? { requests } : 'uncached');
+    return;
+  }
+  const outside = refused.length > 0 ? `; refused ${refused.join(', ')}: outside the scene folder and the search paths` : '';
+  const message = paths.length === 0
+    ? `archive "${need.fileName}" is outside the scene folder and the search paths (${refused.join(', ')}); not read`
+    : `archive "${need.fileName}" not found (looked for ${paths.join(', ')}${outside})`;
+  ctx.diagnostics.error(need.pos, need.request, message);
 }
 
 /** The whole read as a generator of requests to its driver; returns the Scene. */
@@ -182,7 +249,10 @@ export function* readScene(input: RibSource, options: ReadOptions = {}): Generat
   const builder = new SceneBuilder(diagnostics);
   const sceneDir = dirname(fileName);
   const searchPaths = (options.searchPaths ?? []).map((p) => joinPath(sceneDir, p));
-  const ctx: Context = { builder, diagnostics, roots: [sceneDir, ...searchPaths].map(normalizePath), searchPaths, sceneDir };
-  const end = yield* readFile(ctx, input, fileName, 0);
+  const ctx: Context = {
+    builder, diagnostics, roots: [sceneDir, ...searchPaths].map(normalizePath), defaultSearchPath: [sceneDir, ...searchPaths],
+    sceneDir, archives: new Map(), checkedSearchPath: undefined,
+  };
+  const { end } = yield* readFile(ctx, input, fileName, 0);
   return builder.finish(end);
 }

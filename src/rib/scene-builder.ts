@@ -19,6 +19,8 @@ import type {
   PrimitiveType, Scene, ShaderRef, StructureComment, TextureRequest, TransformSample,
 } from './scene.ts';
 import { scopeViolation } from './scopes.ts';
+import { boundMayBeVisible } from './screen-bound.ts';
+import { expandPrevious } from './search-paths.ts';
 import { concat, identity, invert, perspective, rotation, scaling, skew, transformNormal, transformPoint, translation } from './transforms.ts';
 
 /** What the reader must fetch for a ReadArchive or DelayedReadArchive request. */
@@ -109,6 +111,9 @@ export class SceneBuilder {
 
   private readonly scene: Scene;
   private readonly notHonoured: NotHonouredReporter;
+  /** Geometry built for a request replayed from a cached archive, shared while the typing state
+   * it depends on is the same (as ObjectInstance shares an object's geometry). */
+  private readonly sharedGeometry = new WeakMap<RibRequest, { key: readonly unknown[]; geometry: Geometry }>();
 
   constructor(private readonly diagnostics: DiagnosticSink) {
     this.notHonoured = new NotHonouredReporter(diagnostics);
@@ -338,6 +343,7 @@ export class SceneBuilder {
       coordinateSystems,
       textureRequests: [],
       solids: [],
+      culledArchives: 0,
     };
     // Lights declared before WorldBegin were placed in camera space.
     for (const pending of this.lights) {
@@ -490,7 +496,7 @@ export class SceneBuilder {
         o.exposure = { gain: a.gain as number, gamma: a.gamma as number };
         return;
       case 'Imager':
-        o.imager = a.name === 'null' ? null : this.shader(req);
+        o.imager = a.name === 'null' ? null : { ...this.shader(req), source: req.pos };
         return;
       case 'Quantize': {
         const type = a.type as string;
@@ -524,7 +530,9 @@ export class SceneBuilder {
         return;
       case 'Option': {
         const name = a.name as string;
-        const params = this.typeParams(req.params, { kind: 'shader-or-option' });
+        let params = this.typeParams(req.params, { kind: 'shader-or-option' });
+        // In a search path "&" is the path set before; with none set, "&" (like "@") is the default.
+        if (name === 'searchpath') params = params.map((p) => expandPrevious(p, o.user[name]));
         o.user = { ...o.user, [name]: mergeParams(o.user[name] ?? [], params) };
         return;
       }
@@ -598,7 +606,7 @@ export class SceneBuilder {
         this.setAttributes({ bound: a.bound as number[] });
         return;
       case 'Detail':
-        this.setAttributes({ detail: a.bound as number[] });
+        this.setAttributes({ detail: a.bound as number[], detailToWorld: this.ctm });
         return;
       case 'DetailRange':
         this.setAttributes({ detailRange: req.args as number[] });
@@ -772,6 +780,13 @@ export class SceneBuilder {
       if (generator === 'DelayedReadArchive') {
         const fileName = args[0];
         if (fileName === undefined) throw new RequestError('DelayedReadArchive needs a file name');
+        // The camera is fixed since WorldBegin: an archive whose bound is off screen is never read.
+        // (Inside ObjectBegin the instances' placement is not known yet.)
+        const frame = this.frame;
+        if (frame && !this.currentObject && !boundMayBeVisible(req.args[2] as number[], concat(frame.camera.worldToCamera, this.ctm), frame.camera, frame.options)) {
+          frame.culledArchives++;
+          return null;
+        }
         return { fileName, request: 'Procedural', pos: req.pos, isolated: true };
       }
       if (generator === 'RunProgram' || generator === 'DynamicLoad') {
@@ -780,8 +795,23 @@ export class SceneBuilder {
       }
       throw new RequestError(`unknown procedural "${generator}"`);
     }
-    this.emit(this.buildGeometry(req), req.pos);
+    this.emit(this.geometryOf(req), req.pos);
     return null;
+  }
+
+  /** buildGeometry, shared between replays of one archive request under the same typing state. */
+  private geometryOf(req: RibRequest): Geometry {
+    // What typing depends on: the declarations of the parameter names, the colour samples, the bases.
+    const declared = req.params.map((p) => {
+      const d = this.declarations.get(p.name);
+      return d ? `${d.storage} ${d.type} ${d.arrayLength}` : '';
+    });
+    const key = [this.colorSamples, this.attributes.uBasis, this.attributes.vBasis, ...declared];
+    const known = this.sharedGeometry.get(req);
+    if (known && known.key.every((k, i) => k === key[i])) return known.geometry;
+    const geometry = this.buildGeometry(req);
+    this.sharedGeometry.set(req, { key, geometry });
+    return geometry;
   }
 
   // ---- texture making and the rest ----

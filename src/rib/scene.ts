@@ -22,6 +22,8 @@ export interface ShaderRef {
   params: Parameter[];
   /** The current transformation when the shader was declared: its "shader" space. */
   shaderToWorld: Matrix4;
+  /** Where the request was made, for messages about the shader (set for Imager). */
+  source?: SourcePosition;
 }
 
 export interface Basis {
@@ -58,7 +60,10 @@ export interface Attributes {
   /** From Attribute "displacementbound": how far displacement can move a point. */
   displacementBound: { sphere: number; coordinateSystem: string };
   bound: number[] | null;
+  /** Detail's bound [xmin xmax ymin ymax zmin zmax], in the object space current at the request. */
   detail: number[] | null;
+  /** That object space: the object → world transformation at the Detail request. */
+  detailToWorld: Matrix4 | null;
   detailRange: number[];
   geometricApproximation: Record<string, number>;
   uBasis: Basis;
@@ -212,6 +217,8 @@ export interface Frame {
   textureRequests: TextureRequest[];
   /** Solid (CSG) blocks: the operation and the indexes of their primitives. */
   solids: { operation: string; primitives: number[] }[];
+  /** DelayedReadArchive calls not read because their bound lies off screen (screen-bound.ts). */
+  culledArchives: number;
 }
 
 export interface StructureComment {
