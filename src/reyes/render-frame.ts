@@ -2,7 +2,8 @@
 // by the dicing scheduler (or fixed buckets), each region's pixels filtered into the image; on
 // request the regions, grid outlines, progress and the primitive under each pixel are reported.
 // prepareFrame keeps a frame's diced grids so shader, light and colour edits re-render with shade,
-// sample, composite and filter only.
+// sample, composite and filter only. The frame's Imager shader runs last, on the filtered pixels
+// (stages/imager.ts), in every render of a prepared frame too.
 import { gridLayout, type GridLayout } from '../rsl/grid-layout.ts';
 import { GpuBudgetError } from '../gpu/errors.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
@@ -18,6 +19,7 @@ import { userPrimitiveVariables } from './primvars.ts';
 import { renderKeptRegion, renderRegion, type KeepGrids, type KeptRegion, type PrimitiveTables } from './schedulers/dicing-scheduler.ts';
 import type { SamplingTarget } from './schedulers/sampling-scheduler.ts';
 import { releaseGrids } from './stages/dice.ts';
+import { applyImager, type ImagerInstance } from './stages/imager.ts';
 import { MAX_CLIP_PLANES } from './stages/sample.ts';
 import { tiles } from './schedulers/regions.ts';
 import { RslShadingProvider } from './shading/rsl-provider.ts';
@@ -109,6 +111,8 @@ interface FrameJob {
   filter: { code: number; xWidth: number; yWidth: number };
   image: FloatImage;
   budgetBytes: number | undefined;
+  /** The frame's imager shader, ready to run on the filtered image. */
+  imager: ImagerInstance | undefined;
 }
 
 function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): FrameJob {
@@ -130,7 +134,9 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   const layout = gridLayout(maxVertices, userPrimitiveVariables(frame.primitives, warn));
   const convertStart = performance.now();
   const spaces = kernelSpaces(camera);
-  const converted = convertFrame(frame, spaces, layout, options.shading ?? defaultProvider().provide, warn);
+  const provider = options.shading ?? defaultProvider().provide;
+  const converted = convertFrame(frame, spaces, layout, provider, warn);
+  const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
   stats.stageMs.convert = performance.now() - convertStart;
 
   const [nx, ny] = options.samples ? [options.samples, options.samples] : frame.options.pixelSamples.map((n) => Math.max(1, Math.round(n))) as [number, number];
@@ -151,7 +157,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   });
   const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
   return {
-    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes,
+    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager,
     filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
   };
 }
@@ -261,9 +267,25 @@ async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | undefine
       return record === 0xffffffff ? -1 : (sources[record] ?? -1);
     });
   }
+  if (job.imager) await applyImager(gpu, image, camera.crop.x0, camera.crop.y0, job.imager, job.spaces);
   stats.totalMs = performance.now() - job.started;
   stats.warnings = warnings;
   return rendered;
+}
+
+/** The frame's Imager request compiled by the provider, or undefined (with a warning where it cannot run). */
+function frameImager(
+  frame: Frame, camera: FrameCamera, provider: ShadingKernelProvider, spaces: KernelSpaces, maxVertices: number, warn: (message: string) => void,
+): ImagerInstance | undefined {
+  const imager = frame.options.imager;
+  if (!imager) return undefined;
+  if (!provider.imager) {
+    warn(`imager shader "${imager.name}" is left out: the shading provider compiles no imagers`);
+    return undefined;
+  }
+  // option("Format") answers the resolution rendered (--res, the page's previews), which P spans.
+  const options = { ...frame.options, xResolution: camera.xResolution, yResolution: camera.yResolution };
+  return provider.imager({ imager, options, spaces, maxVertices, warn });
 }
 
 function createSampleCounter(gpu: GpuRuntime, owned: GPUBuffer[]): GPUBuffer {

@@ -5,7 +5,9 @@
 // shader parameters. Shaders are found through an injectable lookup (files on disk for the CLI,
 // fetched or opened files in the page), then among the standard shaders. A shader that cannot be
 // found or does not compile is dropped with a warning: a surface becomes the default surface, a
-// light is skipped, a displacement or atmosphere is left out.
+// light is skipped, a displacement or atmosphere is left out. The frame's imager shader is compiled
+// alone (its own kernel over tiles of pixels, stages/imager.ts), with the Imager request's parameters;
+// one that cannot be found or compiled is left out with a warning at the request.
 import { mat4 } from 'gl-matrix';
 import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderCompiler, standardShaderSource } from '../../rsl/index.ts';
 import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
@@ -14,7 +16,8 @@ import { layoutUserVariables } from '../convert/convert-frame.ts';
 import { builtinSurfaceKernel } from './builtin-surfaces.ts';
 import { attributeOverrides, optionValues } from './info-values.ts';
 import { parameterOverrides, type InstanceValues } from './shader-params.ts';
-import type { ShadingInstance, ShadingKernel, ShadingRequest } from './shading-kernel.ts';
+import type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading-kernel.ts';
+import type { ImagerInstance, ImagerKernel, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';
 
 export interface ShaderSourceFile {
@@ -51,8 +54,8 @@ const DEFAULT_SURFACE = {
 /** Standard shaders whose Oi is Os wherever Os is 1 (so the opaque fast path holds). */
 const OPACITY_KEEPING = new Set(['constant', 'matte', 'metal', 'shinymetal', 'plastic', 'paintedplastic', 'dented', 'bumpy', 'fog', 'depthcue', 'defaultsurface']);
 
-type Role = 'surface' | 'displacement' | 'atmosphere' | 'light';
-const KIND: Record<Role, string> = { surface: 'surface', displacement: 'displacement', atmosphere: 'volume', light: 'light' };
+type Role = 'surface' | 'displacement' | 'atmosphere' | 'light' | 'imager';
+const KIND: Record<Role, string> = { surface: 'surface', displacement: 'displacement', atmosphere: 'volume', light: 'light', imager: 'imager' };
 
 interface Resolved {
   ref: { source: string; file: string; name?: string };
@@ -67,6 +70,7 @@ export class RslShadingProvider {
   readonly compiler: ShaderCompiler;
   private readonly resolved = new Map<string, Resolved | undefined>();
   private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
+  private readonly imagerKernels = new Map<CompiledPipeline, ImagerKernel>();
   /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
    * under one state share their block unless the pipeline uses "object" space (the block holds the
    * primitive's object → camera matrix). */
@@ -76,8 +80,12 @@ export class RslShadingProvider {
     this.compiler = options.compiler ?? new ShaderCompiler();
   }
 
-  /** The ShadingKernelProvider. */
-  readonly provide = (request: ShadingRequest): ShadingInstance => {
+  /** The ShadingKernelProvider (with the imager). */
+  readonly provide: ShadingKernelProvider = Object.assign((request: ShadingRequest): ShadingInstance => this.provideShading(request), {
+    imager: (request: ImagerRequest): ImagerInstance | undefined => this.imager(request),
+  });
+
+  private provideShading(request: ShadingRequest): ShadingInstance {
     let perFrame = this.instances.get(request.spaces);
     if (!perFrame) this.instances.set(request.spaces, (perFrame = new WeakMap()));
     let perState = perFrame.get(request.attributes);
@@ -88,7 +96,7 @@ export class RslShadingProvider {
     const { instance, objectDependent } = this.shade(request);
     if (!objectDependent) perState.set(lightsKey, instance);
     return instance;
-  };
+  }
 
   private shade(request: ShadingRequest): { instance: ShadingInstance; objectDependent: boolean } {
     const builtin = (name: 'defaultsurface' | 'constant'): { instance: ShadingInstance; objectDependent: boolean } => ({
@@ -179,6 +187,43 @@ export class RslShadingProvider {
     // attribute() values: per primitive (per attribute state), in the parameter block.
     Object.assign(overrides, attributeOverrides(compiled.params.attributes, attributes));
     return { instance: { kernel, params: packParameters(compiled, overrides) }, objectDependent };
+  }
+
+  /** The frame's imager shader, compiled alone, with the Imager request's parameters. */
+  imager(request: ImagerRequest): ImagerInstance | undefined {
+    const { imager, spaces } = request;
+    const at = imager.source ? `${imager.source.file}:${imager.source.line}:${imager.source.column}: ` : '';
+    const warn = (message: string): void => request.warn(`${at}${message}`);
+    const resolved = this.resolve(imager.name, 'imager', this.searchPath(request.options), warn);
+    if (!resolved) return undefined;
+    const description: PipelineDescription = {
+      imager: resolved.ref, maxVertices: request.maxVertices,
+      ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
+    };
+    let compiled: CompiledPipeline;
+    try {
+      compiled = this.compiler.compile(description);
+      if (compiled.optionNames.length > 0) compiled = this.compiler.compile({ ...description, options: optionValues(compiled.optionNames, request.options) });
+    } catch (error) {
+      if (!(error instanceof RslCompileError)) throw error;
+      warn(`imager shader "${imager.name}" does not compile; no imager runs:\n${error.message}`);
+      return undefined;
+    }
+    for (const d of compiled.diagnostics) if (d.severity === 'warning') warn(formatDiagnostic(d));
+    const instance: InstanceValues = {
+      instance: 'imager', params: imager.params, shaderToCamera: mat4.multiply(mat4.create(), spaces.world, imager.shaderToWorld as unknown as mat4),
+    };
+    warnUnknown(compiled, instance, warn);
+    const overrides = parameterOverrides(compiled, [instance], { kernelSpaces: spaces, objectToCamera: spaces.world, warn });
+    let kernel = this.imagerKernels.get(compiled);
+    if (!kernel) {
+      kernel = {
+        key: `imager:${this.imagerKernels.size}:${resolved.name}`, label: `imager ${resolved.name}`, code: compiled.code, entryPoint: compiled.entryPoint,
+        layout: compiled.layout, writesAlpha: compiled.writes.includes('alpha'),
+      };
+      this.imagerKernels.set(compiled, kernel);
+    }
+    return { kernel, params: packParameters(compiled, overrides) };
   }
 
   /** The RIB's Option "searchpath" "shader" (`&` = the configured path), else the configured path. */

@@ -3,10 +3,11 @@
 // per grid, bindings 0 grids, 1 gridInfo, 2 params, 3 frame. The renderer asks a
 // `ShadingKernelProvider` for the kernel and parameter block of each primitive's shading pipeline
 // (its displacement, surface and atmosphere shaders plus its lights); primitives whose kernels
-// share a key are shaded in the same dispatch.
+// share a key are shaded in the same dispatch. The same provider compiles the frame's imager shader.
 import type { mat4 } from 'gl-matrix';
 import type { GridLayout } from '../../rsl/grid-layout.ts';
 import type { Attributes, Light, Options } from '../../rib/scene.ts';
+import type { ImagerInstance, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';
 
 export interface ShadingKernel {
@@ -52,4 +53,9 @@ export interface ShadingRequest {
   warn(message: string): void;
 }
 
-export type ShadingKernelProvider = (request: ShadingRequest) => ShadingInstance;
+export interface ShadingKernelProvider {
+  (request: ShadingRequest): ShadingInstance;
+  /** The frame's Imager shader compiled with its parameters, or undefined (with a warning) when it
+   * cannot be found or compiled. A provider without this method runs no imagers. */
+  imager?(request: ImagerRequest): ImagerInstance | undefined;
+}
