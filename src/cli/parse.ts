@@ -1,5 +1,7 @@
 // `reyes parse scene.rib [--json]`: what the RIB front end makes of a scene — counts of primitives
-// by type, lights, shaders used, options — and every warning and error with its position.
+// by type, lights, shaders used, options — and every warning and error with its position. A file
+// with no world block is read again as an archive fragment (what ReadArchive would bring in) and
+// its contents are listed.
 import { formatDiagnostic } from '../rib/diagnostics.ts';
 import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Frame, Scene } from '../rib/scene.ts';
@@ -19,10 +21,18 @@ export interface FrameSummary {
   primitives: Record<string, number>;
   lights: string[];
   shaders: Record<string, number>;
+  /** DelayedReadArchive calls not read: their bound is off screen. */
+  culledArchives: number;
 }
 
-export function summarizeFrame(frame: Frame): FrameSummary {
-  const { options, camera } = frame;
+/** What a world block or a fragment holds. */
+export interface ContentsSummary {
+  primitives: Record<string, number>;
+  lights: string[];
+  shaders: Record<string, number>;
+}
+
+function summarizeContents(frame: Frame): ContentsSummary {
   const primitives: Record<string, number> = {};
   const shaders: Record<string, number> = {};
   for (const primitive of frame.primitives) {
@@ -32,6 +42,12 @@ export function summarizeFrame(frame: Frame): FrameSummary {
       if (shader) shaders[shader.name] = (shaders[shader.name] ?? 0) + 1;
     }
   }
+  return { primitives, lights: frame.lights.map((light) => light.shader), shaders };
+}
+
+export function summarizeFrame(frame: Frame): FrameSummary {
+  const { options, camera } = frame;
+  const { primitives, lights, shaders } = summarizeContents(frame);
   return {
     frame: frame.frameNumber,
     format: [options.xResolution, options.yResolution],
@@ -40,9 +56,22 @@ export function summarizeFrame(frame: Frame): FrameSummary {
     projection: camera.projection === 'perspective' ? `perspective fov ${camera.fov}` : camera.projection,
     displays: options.displays.map((display) => `${display.name} (${display.type}, ${display.mode})`),
     primitives,
-    lights: frame.lights.map((light) => light.shader),
+    lights,
     shaders,
+    culledArchives: frame.culledArchives,
   };
+}
+
+function printContents(contents: ContentsSummary): void {
+  const primitives = Object.entries(contents.primitives).map(([type, n]) => `${type} ${n}`);
+  console.log(`  primitives   ${primitives.join(', ') || '(none)'}`);
+  console.log(`  lights       ${contents.lights.join(', ') || '(none)'}`);
+  const shaders = Object.entries(contents.shaders).map(([name, n]) => `${name} (${n})`);
+  console.log(`  shaders      ${shaders.join(', ') || '(none)'}`);
+}
+
+function printDiagnostics(scene: Scene): void {
+  for (const diagnostic of [...scene.errors, ...scene.warnings]) console.log(formatDiagnostic(diagnostic));
 }
 
 function printSummary(path: string, scene: Scene, frames: FrameSummary[]): void {
@@ -52,15 +81,36 @@ function printSummary(path: string, scene: Scene, frames: FrameSummary[]): void 
     console.log(`  format       ${frame.format.join('x')}, pixel samples ${frame.pixelSamples.join('x')}, filter ${frame.pixelFilter}`);
     console.log(`  projection   ${frame.projection}`);
     console.log(`  displays     ${frame.displays.join(', ') || '(none)'}`);
-    const primitives = Object.entries(frame.primitives).map(([type, n]) => `${type} ${n}`);
-    console.log(`  primitives   ${primitives.join(', ') || '(none)'}`);
-    console.log(`  lights       ${frame.lights.join(', ') || '(none)'}`);
-    const shaders = Object.entries(frame.shaders).map(([name, n]) => `${name} (${n})`);
-    console.log(`  shaders      ${shaders.join(', ') || '(none)'}`);
+    printContents(frame);
+    if (frame.culledArchives > 0) console.log(`  skipped      ${frame.culledArchives} DelayedReadArchive call(s) with an off-screen bound`);
   }
 }
 
-/** Exit status: 0 when the scene has something to render, 1 when it cannot be read or has no world. */
+/**
+ * A file without a world block, read as an archive fragment. Exit status 0 unless it holds
+ * errors and nothing else (not RIB at all).
+ */
+async function parseFragment(path: string, options: ParseCommandOptions): Promise<number> {
+  const scene = await parseRibFile(path, { searchPaths: options.archivePath ?? [], fragment: true });
+  const contents = summarizeContents(scene.frames[0]!);
+  const culled = scene.frames[0]!.culledArchives;
+  if (options.json) {
+    console.log(JSON.stringify({ file: path, fragment: true, contents, errors: scene.errors, warnings: scene.warnings }, null, 2));
+  } else {
+    console.log(`${path}: archive fragment (no WorldBegin: read as ReadArchive would read it), ${scene.errors.length} error(s), ${scene.warnings.length} warning(s)`);
+    printContents(contents);
+    if (culled > 0) console.log(`  skipped      ${culled} DelayedReadArchive call(s) with an off-screen bound`);
+    printDiagnostics(scene);
+  }
+  const empty = Object.keys(contents.primitives).length === 0 && contents.lights.length === 0;
+  if (empty && scene.errors.length > 0) {
+    console.error(`reyes: ${path} has no world block and is not a readable archive fragment`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Exit status: 0 for a scene or an archive fragment, 1 when the file cannot be read or is not RIB. */
 export async function parseCommand(path: string, options: ParseCommandOptions): Promise<number> {
   let scene: Scene;
   try {
@@ -70,16 +120,13 @@ export async function parseCommand(path: string, options: ParseCommandOptions): 
     console.error(`reyes: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     return 1;
   }
+  if (scene.frames.length === 0) return parseFragment(path, options);
   const frames = scene.frames.map(summarizeFrame);
   if (options.json) {
     console.log(JSON.stringify({ file: path, frames, errors: scene.errors, warnings: scene.warnings }, null, 2));
   } else {
     printSummary(path, scene, frames);
-    for (const diagnostic of [...scene.errors, ...scene.warnings]) console.log(formatDiagnostic(diagnostic));
-  }
-  if (frames.length === 0) {
-    console.error(`reyes: ${path} has no world block (WorldBegin ... WorldEnd): nothing to render`);
-    return 1;
+    printDiagnostics(scene);
   }
   return 0;
 }

@@ -32,6 +32,8 @@ export interface ReadOptions {
   searchPaths?: readonly string[];
   /** Most diagnostics of each severity kept (default 1000). */
   maxDiagnostics?: number;
+  /** Read the input as an archive fragment: inside an implicit world block (Scene.frames[0]). */
+  fragment?: boolean;
 }
 
 /** The reader asks its driver for the contents of `path`; the answer is a ResolvedFile. */
@@ -253,6 +255,7 @@ export function* readScene(input: RibSource, options: ReadOptions = {}): Generat
     builder, diagnostics, roots: [sceneDir, ...searchPaths].map(normalizePath), defaultSearchPath: [sceneDir, ...searchPaths],
     sceneDir, archives: new Map(), checkedSearchPath: undefined,
   };
+  if (options.fragment) builder.beginFragment({ file: fileName, line: 1, column: 1 });
   const { end } = yield* readFile(ctx, input, fileName, 0);
   return builder.finish(end);
 }

@@ -63,6 +63,10 @@ interface PendingLight {
   lightToCamera: Matrix4 | null;
 }
 
+/** The request name of the implicit blocks no RIB request may close. */
+const FRAGMENT = 'fragment';
+const IMPLICIT_BLOCKS = new Set(['Procedural', FRAGMENT]);
+
 const TRANSFORM_REQUESTS = new Set(['Identity', 'Transform', 'ConcatTransform', 'Perspective', 'Translate', 'Rotate', 'Scale', 'Skew']);
 const BLOCK_ENDS: Record<string, BlockKind> = {
   FrameEnd: 'frame', WorldEnd: 'world', AttributeEnd: 'attribute', TransformEnd: 'transform',
@@ -98,6 +102,7 @@ export class SceneBuilder {
   private frameAspectGiven = false;
 
   private readonly blocks: Block[] = [];
+  private fragment = false;
   private frame: Frame | null = null;
   private frameNumber: number | null = null;
   private lights: PendingLight[] = [];
@@ -143,6 +148,16 @@ export class SceneBuilder {
     return this.options.user[name];
   }
 
+  /**
+   * Reads what follows as an archive fragment (geometry with no WorldBegin of its own): as if
+   * inside a world block that the stream never opens or closes; options are taken too.
+   */
+  beginFragment(pos: SourcePosition): void {
+    this.beginWorld(pos);
+    this.blocks[this.blocks.length - 1]!.request = FRAGMENT;
+    this.fragment = true;
+  }
+
   /** Wraps the requests of a DelayedReadArchive in an implicit attribute block. */
   beginIsolated(pos: SourcePosition): void {
     this.pushBlock('attribute', 'Procedural', pos);
@@ -161,6 +176,11 @@ export class SceneBuilder {
     }
     while (this.blocks.length > 0) {
       const top = this.blocks[this.blocks.length - 1]!;
+      if (top.request === FRAGMENT) {
+        this.endWorld();
+        this.popBlock();
+        continue;
+      }
       this.diagnostics.error(top.pos, top.request, `${top.request} is never closed (end of input at line ${endPos.line})`);
       if (top.kind === 'world') this.endWorld();
       else if (top.kind === 'object') this.endObject();
@@ -178,7 +198,9 @@ export class SceneBuilder {
       this.motionBlock.requests.push(req);
       return null;
     }
-    const violation = scopeViolation(req.def.category, this.where());
+    // A fragment may also hold options (a camera archive): only the implicit world is open.
+    const fragmentOption = this.fragment && req.def.category === 'option' && this.blocks.length === 1;
+    const violation = fragmentOption ? null : scopeViolation(req.def.category, this.where());
     if (violation) throw new RequestError(violation);
     switch (req.def.category) {
       case 'block': this.applyBlock(req); return null;
@@ -255,8 +277,8 @@ export class SceneBuilder {
     const endKind = BLOCK_ENDS[name];
     if (endKind) {
       const top = this.blocks[this.blocks.length - 1];
-      if (!top || top.kind !== endKind || top.request === 'Procedural') {
-        const open = top && top.request !== 'Procedural' ? `; the innermost open block is ${top.request} at line ${top.pos.line}` : '';
+      if (!top || top.kind !== endKind || IMPLICIT_BLOCKS.has(top.request)) {
+        const open = top && !IMPLICIT_BLOCKS.has(top.request) ? `; the innermost open block is ${top.request} at line ${top.pos.line}` : '';
         throw new RequestError(`${name} without a matching ${name.replace('End', 'Begin')}${open}`);
       }
       if (endKind === 'world') this.endWorld();

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { parseCommand } from '../../src/cli/parse.ts';
 import { reyes } from './run-reyes.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'reyes-parse-'));
@@ -34,14 +35,51 @@ describe('reyes parse', () => {
     expect(stdout).toMatch(/primitives +Sphere 1/);
   });
 
-  it('fails with a message for a missing file or a scene without a world', async () => {
+  it('fails with a message for a missing file or one that is not RIB', async () => {
     const missing = await reyes(['parse', join(scratch, 'missing.rib')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/cannot read .*missing\.rib: ENOENT/);
-    const file = join(scratch, 'options-only.rib');
-    writeFileSync(file, 'Format 320 240 1\n');
-    const empty = await reyes(['parse', file]);
-    expect(empty.code).toBe(1);
-    expect(empty.stderr).toMatch(/no world block .*nothing to render/);
+    const file = join(scratch, 'not-rib.rib');
+    writeFileSync(file, '<html><body>404</body></html>\n');
+    const garbage = await reyes(['parse', file]);
+    expect(garbage.code).toBe(1);
+    expect(garbage.stderr).toMatch(/no world block and is not a readable archive fragment/);
+  });
+
+  it('reports an archive fragment (geometry outside any world) with its contents, not errors', async () => {
+    const file = join(scratch, 'fragment.rib');
+    writeFileSync(file, [
+      'AttributeBegin', '  Surface "plastic"', '  Translate 1 0 0', '  Sphere 1 -1 1 360', '  Sphere 2 -2 2 360', 'AttributeEnd',
+      'LightSource "pointlight" 1', 'PointsPolygons [3] [0 1 2] "P" [0 0 0 1 0 0 0 1 0]', '',
+    ].join('\n'));
+    const { code, stdout } = await reyes(['parse', file]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`${file}: archive fragment (no WorldBegin: read as ReadArchive would read it), 0 error(s), 0 warning(s)`);
+    expect(stdout).toMatch(/primitives +Sphere 2, PointsPolygons 1\n/);
+    expect(stdout).toMatch(/lights +pointlight\n/);
+    expect(stdout).toMatch(/shaders +plastic \(2\)\n/);
+    const json = await reyes(['parse', file, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ fragment: true, contents: { primitives: { Sphere: 2, PointsPolygons: 1 } }, errors: [] });
+
+    const camera = join(scratch, 'camera.rib');
+    writeFileSync(camera, 'Format 320 240 1\nProjection "perspective" "fov" 40\n');
+    const options = await reyes(['parse', camera]);
+    expect(options.code).toBe(0);
+    expect(options.stdout).toMatch(/archive fragment .*0 error\(s\)/);
+  });
+
+  it('exits 0 on every scene under scenes/', async () => {
+    const ribs = readdirSync('scenes', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.rib')).map((f) => join('scenes', f));
+    expect(ribs.length).toBeGreaterThan(40);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failed: string[] = [];
+      for (const rib of ribs) if ((await parseCommand(rib, {})) !== 0) failed.push(rib);
+      expect(failed).toEqual([]);
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
   });
 });
