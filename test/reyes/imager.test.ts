@@ -7,6 +7,8 @@ import { createFloatImage, type FloatImage } from '../../src/image/image.ts';
 import { quantizeImage } from '../../src/image/quantize.ts';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { prepareFrame, renderFrame } from '../../src/reyes/render-frame.ts';
+import { limitEntries } from '../../src/gpu/device.ts';
+import { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { RslShadingProvider, type ShaderLookup } from '../../src/reyes/shading/rsl-provider.ts';
 import type { ShadingKernelProvider } from '../../src/reyes/shading/shading-kernel.ts';
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
@@ -21,6 +23,19 @@ const SOURCES: Record<string, string> = {
   format: 'imager format()\n{\n  float res[3];\n  option("Format", res);\n  Ci = color(xcomp(P) / res[0], ycomp(P) / res[1], 0);\n  Oi = 1;\n}\n',
   // Reads the inputs back (alpha, Oi) and sets only Oi: the picture's alpha is then the mean of Oi.
   inputs: 'imager inputs()\n{\n  Ci = color(alpha, comp(Oi, 1), comp(Ci, 2));\n  Oi = color(0, 0.5, 1);\n}\n',
+  // Built-ins that make sense on pixels: colour spaces, option(), the frame globals, noise, random.
+  builtins: `imager builtins()
+{
+  float res[3];
+  option("Format", res);
+  color red = ctransform("hsv", "rgb", color(0, 1, 1));
+  float n = float noise(P * 0.37);
+  float r = random();
+  float inRange = (n >= 0 && n <= 1 ? 10 : 0) + (r >= 0 && r < 1 ? 100 : 0);
+  Ci = color(comp(red, 0) + comp(red, 1) + inRange, res[0] * 10 + res[1], ncomps * 100 + time + dtime);
+  alpha = smoothstep(0, 1, 0.5) + clamp(mod(xcomp(P), 1), 0, 1);
+}
+`,
   lit: 'imager lit()\n{\n  illuminance(P) {\n    Ci += Cl;\n  }\n}\n',
 };
 
@@ -81,6 +96,29 @@ describe('imager stage', () => {
     }
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) expect(pixel(image, x, y), `pixel ${x}, ${y}`).toEqual([7 + x + 0.5, 11 + y + 0.5, 0, 1]);
+    }
+  });
+
+  it('keeps every tile binding within the device\'s storage binding limit', async () => {
+    const frame = await formatFrame(100, 100, 'Imager "rasterpos"');
+    const instance = imagerInstance(provider, frame);
+    const runtime = gpu();
+    // The same device, reporting room for two tile records in one binding.
+    const limits = { ...Object.fromEntries(limitEntries(runtime.limits)), maxStorageBufferBindingSize: 2 * instance.kernel.layout.recordFloats * 4 };
+    const limited = new GpuRuntime({ ...runtime.context, limits: limits as unknown as GPUSupportedLimits }, runtime.allocator.budget);
+    const image = createFloatImage(40, 20);
+    await applyImager(limited, image, 0, 0, instance, kernelSpaces(frameCamera(frame)));
+    limited.allocator.trim();
+    expect(pixel(image, 39, 19)).toEqual([39.5, 19.5, 0, 1]);
+    expect(pixel(image, 17, 3)).toEqual([17.5, 3.5, 0, 1]);
+  });
+
+  it('runs the built-ins that make sense on pixels', async () => {
+    const frame = await formatFrame(64, 48, 'Imager "builtins"');
+    const image = createFloatImage(3, 2);
+    await applyImager(gpu(), image, 0, 0, imagerInstance(provider, frame), kernelSpaces(frameCamera(frame)));
+    for (let y = 0; y < 2; y++) {
+      for (let x = 0; x < 3; x++) expect(pixel(image, x, y)).toEqual([111, 688, 300, 1]);
     }
   });
 
