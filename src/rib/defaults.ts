@@ -70,6 +70,7 @@ export function defaultAttributes(): Attributes {
     displacementBound: { sphere: 0, coordinateSystem: 'object' },
     bound: null,
     detail: null,
+    detailToWorld: null,
     detailRange: [0, 0, RI_INFINITY, RI_INFINITY],
     geometricApproximation: {},
     uBasis: BEZIER_BASIS,

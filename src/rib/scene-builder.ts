@@ -630,9 +630,14 @@ export class SceneBuilder {
       case 'Detail':
         this.setAttributes({ detail: a.bound as number[], detailToWorld: this.ctm });
         return;
-      case 'DetailRange':
-        this.setAttributes({ detailRange: req.args as number[] });
+      case 'DetailRange': {
+        const range = req.args as number[];
+        if (range.some((v, i) => i > 0 && v < range[i - 1]!)) {
+          throw new RequestError(`need minvisible ≤ lowertransition ≤ uppertransition ≤ maxvisible, got ${range.join(' ')}`);
+        }
+        this.setAttributes({ detailRange: range });
         return;
+      }
       case 'GeometricApproximation':
         this.setAttributes({ geometricApproximation: { ...attrs.geometricApproximation, [a.type as string]: a.value as number } });
         return;

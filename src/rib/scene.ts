@@ -64,6 +64,8 @@ export interface Attributes {
   detail: number[] | null;
   /** That object space: the object → world transformation at the Detail request. */
   detailToWorld: Matrix4 | null;
+  /** DetailRange [minvisible lowertransition uppertransition maxvisible] (non-decreasing), in
+   * pixels of the detail box's raster area times Options.relativeDetail; default [0 0 1e38 1e38]. */
   detailRange: number[];
   geometricApproximation: Record<string, number>;
   uBasis: Basis;
