@@ -1,8 +1,8 @@
 // Archives at scale: a scene of many DelayedReadArchive calls of one mesh archive.
-//   node --import ./src/node/register.js bench/delayed-archives.bench.ts [--calls 10000] [--kb 120] [--keep DIR]
+//   node --import ./src/node/register.js bench/delayed-archives.bench.ts [--calls 10000] [--kb 120] [--keep DIR] [--all-visible]
 // Writes mesh.rib (a PointsPolygons grid of about --kb KB) and scene.rib (640×480, perspective,
 // --calls DelayedReadArchive calls of mesh.rib, each under its own Translate; every other call is
-// placed far to the right, off screen), then parses scene.rib in a fresh child process and prints
+// placed far to the right, off screen, unless --all-visible), then parses scene.rib in a fresh child process and prints
 // the parse time, peak RSS and heap, and what the scene holds. With --keep DIR the files stay in
 // DIR, so that the render can be timed on the same scene:
 //   time node bin/reyes.js render DIR/scene.rib -o /tmp/out.png
@@ -18,6 +18,7 @@ const { values: opts } = parseArgs({
     calls: { type: 'string', default: '10000' },
     kb: { type: 'string', default: '120' },
     keep: { type: 'string' },
+    'all-visible': { type: 'boolean', default: false },
     child: { type: 'string' },
   },
 });
@@ -46,7 +47,7 @@ function meshArchive(targetBytes: number): string {
 }
 
 /** 640×480; a 100-wide grid of calls in front of the camera, every other one moved far off screen. */
-function sceneFile(calls: number): string {
+function sceneFile(calls: number, allVisible: boolean): string {
   const lines = [
     'Format 640 480 1',
     'Projection "perspective" "fov" [40]',
@@ -57,10 +58,11 @@ function sceneFile(calls: number): string {
   ];
   const columns = 100;
   for (let i = 0; i < calls; i++) {
-    const onScreen = i % 2 === 0;
-    const k = Math.floor(i / 2);
+    const onScreen = allVisible || i % 2 === 0;
+    const k = allVisible ? i : Math.floor(i / 2);
+    const rows = Math.ceil((allVisible ? calls : calls / 2) / columns);
     const x = (k % columns) - columns / 2 + 0.5 + (onScreen ? 0 : 10000);
-    const y = Math.floor(k / columns) - calls / (4 * columns);
+    const y = Math.floor(k / columns) - rows / 2;
     lines.push('AttributeBegin', `Translate ${x * 0.8} ${y * 0.8} 0`,
       'Procedural "DelayedReadArchive" ["mesh.rib"] [-0.5 0.5 -0.5 0.5 -0.1 0.1]', 'AttributeEnd');
   }
@@ -94,11 +96,11 @@ if (opts.child) {
   try {
     const calls = Number(opts.calls);
     writeFileSync(join(dir, 'mesh.rib'), meshArchive(Number(opts.kb) * 1000));
-    writeFileSync(join(dir, 'scene.rib'), sceneFile(calls));
+    writeFileSync(join(dir, 'scene.rib'), sceneFile(calls, opts['all-visible']!));
     const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, '--child', join(dir, 'scene.rib')],
       { maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
     const m = JSON.parse(out.toString()) as Measure;
-    console.log(`node ${process.version}; ${calls} DelayedReadArchive calls of a ${(statSync(join(dir, 'mesh.rib')).size / 1000).toFixed(0)} KB mesh archive (half off screen) in ${dir}`);
+    console.log(`node ${process.version}; ${calls} DelayedReadArchive calls of a ${(statSync(join(dir, 'mesh.rib')).size / 1000).toFixed(0)} KB mesh archive (${opts['all-visible'] ? 'all on screen' : 'half off screen'}) in ${dir}`);
     console.log(`parse ${m.seconds.toFixed(2)} s, peak RSS ${mib(m.rssPeak)}, heap after ${mib(m.heapAfter)}; ` +
       `${m.primitives} primitives, ${m.errors} errors, ${m.warnings} warnings`);
   } finally {
