@@ -17,7 +17,8 @@ override OFF_P: u32;
 override OFF_NG: u32;
 override OFF_CI: u32;
 override OFF_OI: u32;
-const REC_FLOATS: u32 = 116u;
+const REC_FLOATS: u32 = 118u;
+const REC_LOD: u32 = 116u;
 const FLAG_TWO_SIDED: u32 = 2u;
 const FLAG_MATTE: u32 = 4u;
 const FLAG_SMOOTH: u32 = 16u;
@@ -63,6 +64,7 @@ struct Micropolygon {
   ci: array<vec3f, 4>,
   oi: array<vec3f, 4>,
   flags: u32,
+  lod: vec2f,               // the importance interval [lo, hi) of the samples it draws (level of detail)
   lo: vec2i,                // subpixel bound within the region (inclusive)
   hi: vec2i,
 }
@@ -79,6 +81,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   if (m >= (nu - 1u) * (nv - 1u)) { return mp; }
   let prim = readyList[g * 8u];
   mp.flags = bitcast<u32>(prims[prim * REC_FLOATS + 1u]);
+  mp.lod = vec2f(prims[prim * REC_FLOATS + REC_LOD], prims[prim * REC_FLOATS + REC_LOD + 1u]);
   let i = m % (nu - 1u);
   let j = m / (nu - 1u);
   let base = g * params.recordFloats;
@@ -168,7 +171,22 @@ fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   return hit;
 }
 
+/** The level-of-detail importance of subpixel (sx, sy) in [0, 1): a hash of its coordinates apart from
+ * the jitter's, the same for every primitive, so representations whose importance intervals
+ * partition [0, 1) share out the samples (src/reyes/convert/level-of-detail.ts). */
+fn detailImportance(sx: i32, sy: i32) -> f32 {
+  return f32(hashU32(hashU32(bitcast<u32>(sx) + 0x632be5abu) ^ bitcast<u32>(sy)) >> 8u) / 16777216.0;
+}
+
 fn sampleAt(mp: Micropolygon, sx: i32, sy: i32) -> Hit {
+  if (mp.lod.x > 0.0 || mp.lod.y < 1.0) {
+    let importance = detailImportance(sx, sy);
+    if (importance < mp.lod.x || importance >= mp.lod.y) {
+      var none: Hit;
+      none.covered = false;
+      return none;
+    }
+  }
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
   let first = triangle(mp, 0u, 1u, 3u, q);
   if (first.covered) { return first; }

@@ -2,7 +2,7 @@
 // record (src/reyes/primitive-record.ts) at surface parameters (u, v) in [0, 1]². Kernels that use
 // it declare `prims: array<f32>` (the records).
 
-const REC_FLOATS: u32 = 116u;
+const REC_FLOATS: u32 = 118u;
 const REC_KIND: u32 = 0u;
 const REC_FLAGS: u32 = 1u;
 const REC_PARAM_BASE: u32 = 2u;

@@ -75,7 +75,10 @@ export const RECORD = {
   Cs: 80,
   Os: 92,
   N: 104,
-  floats: 116,
+  /** Level of detail: the interval [lo, hi) of sample importance the primitive draws
+   * (convert/level-of-detail.ts); [0, 1) draws every sample. */
+  lod: 116,
+  floats: 118,
 } as const;
 
 export interface PrimitiveRecordInput {
@@ -92,6 +95,8 @@ export interface PrimitiveRecordInput {
   Cs: ArrayLike<number>;
   Os: ArrayLike<number>;
   N?: ArrayLike<number>;
+  /** Level of detail importance interval; default [0, 1) (every sample). */
+  lod?: readonly [number, number];
   /** User primitive variables' corner values (component-major: variable, component, then the four
    * corners), userFloats of them, camera space for points, vectors and normals. */
   user?: ArrayLike<number>;
@@ -194,6 +199,7 @@ export class PrimitiveRecords {
     this.data.set(input.Cs, base + RECORD.Cs);
     this.data.set(input.Os, base + RECORD.Os);
     if (input.N) this.data.set(input.N, base + RECORD.N);
+    this.data.set(input.lod ?? [0, 1], base + RECORD.lod);
     this.count++;
     this.sources.push(source);
   }

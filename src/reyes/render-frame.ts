@@ -135,7 +135,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   const convertStart = performance.now();
   const spaces = kernelSpaces(camera);
   const provider = options.shading ?? defaultProvider().provide;
-  const converted = convertFrame(frame, spaces, layout, provider, warn);
+  const converted = convertFrame(frame, camera, spaces, layout, provider, warn);
   const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
   stats.stageMs.convert = performance.now() - convertStart;
 

@@ -63,7 +63,7 @@ async function diceAll(gpu: ReturnType<ReturnType<typeof useGpuRuntime>>, frame:
   const layout = gridLayout(256, userPrimitiveVariables(frame.primitives, warn));
   const cam = frameCamera(frame);
   const spaces = kernelSpaces(cam);
-  const converted = convertFrame(frame, spaces, layout, builtinShadingProvider, warn);
+  const converted = convertFrame(frame, cam, spaces, layout, builtinShadingProvider, warn);
   expect(warnings).toEqual([]);
   const usage = storageUsage();
   const prims = gpu.allocator.createBufferWithData('prims', converted.records.floats(), usage);

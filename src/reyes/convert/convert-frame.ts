@@ -1,13 +1,16 @@
 // A frame's primitives as GPU records, and the shading pipelines (kernels with their parameter
 // blocks) they use. Runs on the CPU once per frame; everything after it runs on the GPU.
 import { mat3, mat4 } from 'gl-matrix';
-import type { Frame } from '../../rib/scene.ts';
+import { RI_INFINITY } from '../../rib/defaults.ts';
+import type { Attributes, Frame } from '../../rib/scene.ts';
+import type { FrameCamera } from '../camera.ts';
 import { OUTPUT_GRID_VARIABLES, STANDARD_GRID_VARIABLES, type GridLayout, type GridVariableType } from '../../rsl/grid-layout.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
+import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh } from './patches.ts';
 import { convertPolygons } from './polygons.ts';
 import { convertQuadric } from './quadrics.ts';
@@ -38,6 +41,7 @@ const POLYGONS = new Set(['Polygon', 'GeneralPolygon', 'PointsPolygons', 'Points
 
 export function convertFrame(
   frame: Frame,
+  camera: Pick<FrameCamera, 'cameraToRaster' | 'perspective'>,
   spaces: KernelSpaces,
   layout: GridLayout,
   provider: ShadingKernelProvider,
@@ -57,6 +61,8 @@ export function convertFrame(
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
     }
+    const lod = importance(frame, camera, primitive.objectToWorld, spaces.world, warn, attributes);
+    if (!lod) return;
     const objectToCamera = mat4.multiply(mat4.create(), spaces.world, primitive.objectToWorld as unknown as mat4);
     const lights = attributes.lights.map((id) => frame.lights[id]).filter((l) => l !== undefined);
     const primitiveVariables = user.filter((v) => geometry.params.some((p) => p.name === v.name && p.type === v.type)).map((v) => v.name);
@@ -88,7 +94,7 @@ export function convertFrame(
     const ctx: ConvertContext = {
       records,
       source: index,
-      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera },
+      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod },
       normalMatrix,
       primvars: new Primvars(geometry.params),
       attributes,
@@ -113,4 +119,22 @@ export function convertFrame(
       return { kernel: p.kernel, params, opaque: p.opaque };
     }),
   };
+}
+
+/** The share of its samples a primitive draws at its level of detail (level-of-detail.ts); undefined
+ * when its DetailRange leaves it out. */
+function importance(
+  frame: Frame, camera: Pick<FrameCamera, 'cameraToRaster' | 'perspective'>, objectToWorld: readonly number[], worldToCamera: mat4,
+  warn: (message: string) => void, attributes: Attributes,
+): Importance | undefined {
+  const range = attributes.detailRange;
+  if (range[0]! <= 0 && range[1]! <= 0 && range[2]! >= RI_INFINITY && range[3]! >= RI_INFINITY) return FULL_IMPORTANCE;
+  if (!attributes.detail) {
+    warn(`DetailRange [${range.join(' ')}] without a Detail bound: drawn at every detail`);
+    return FULL_IMPORTANCE;
+  }
+  const detailToWorld = (attributes.detailToWorld ?? objectToWorld) as unknown as mat4;
+  const detailToCamera = mat4.multiply(mat4.create(), worldToCamera, detailToWorld);
+  const area = rasterArea(attributes.detail, detailToCamera, camera.cameraToRaster, camera.perspective);
+  return detailImportance(area * frame.options.relativeDetail, range);
 }
