@@ -238,7 +238,7 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
   if (options.gridOutlines) insight.outlines = [];
   if (options.primitiveIds) insight.ids = new Uint32Array(total).fill(0xffffffff);
   const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
-  if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 };
+  if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 };
   const filter = job.frame.options.pixelFilter;
   const opaque = !options.noOpaqueFastPath && !job.converted.hasMatte && job.converted.pipelines.every((p) => p.opaque);
   stats.opaqueFastPath = opaque;
@@ -267,7 +267,13 @@ async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | undefine
       return record === 0xffffffff ? -1 : (sources[record] ?? -1);
     });
   }
-  if (job.imager) await applyImager(gpu, image, camera.crop.x0, camera.crop.y0, job.imager, job.spaces);
+  if (job.imager) {
+    const start = performance.now();
+    const profile = !!stats.stageGpuMs;
+    const { gpuMs } = await applyImager(gpu, image, camera.crop.x0, camera.crop.y0, job.imager, job.spaces, profile);
+    stats.stageMs.imager = performance.now() - start;
+    if (stats.stageGpuMs) stats.stageGpuMs.imager = gpuMs;
+  }
   stats.totalMs = performance.now() - job.started;
   stats.warnings = warnings;
   return rendered;

@@ -3,7 +3,8 @@
 // stage, including the read-backs the schedulers need; and, on adapters with 'timestamp-query', the
 // GPU time of each stage's compute passes from timestamp queries).
 
-export interface StageTimes { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number }
+/** Per stage; imager is 0 without an Imager shader. */
+export interface StageTimes { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number; imager: number }
 
 export interface FrameStats {
   resolution: [number, number];
@@ -73,7 +74,7 @@ export function emptyStats(): FrameStats {
     samplingSplits: 0,
     opaqueFastPath: false,
     peakBytes: 0,
-    stageMs: { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 },
+    stageMs: { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 },
     totalMs: 0,
     warnings: [],
   };

@@ -176,6 +176,10 @@ describe('imager in the pipeline', () => {
     const plain = await renderFrame(gpu(), await frameFromText(squareScene('')));
     const imaged = await renderFrame(gpu(), await frameFromText(squareScene('Imager "background" "bgcolor" [0 0.5 1]')));
     expect(imaged.warnings).toEqual([]);
+    // Its time is reported as a stage of its own (GPU time from timestamp queries, as for the others).
+    expect(imaged.stats.stageMs.imager).toBeGreaterThan(0);
+    expect(imaged.stats.stageGpuMs?.imager).toBeGreaterThan(0);
+    expect(plain.stats.stageMs.imager).toBe(0);
     const bg = [0, 0.5, 1];
     let partial = 0;
     for (let k = 0; k < 8 * 4; k++) {

@@ -60,8 +60,10 @@ interface Tile {
 }
 
 /** Runs `instance` on every pixel of `image` (in place); (originX, originY) is the raster position of
- * the image's first pixel. */
-export async function applyImager(gpu: GpuRuntime, image: FloatImage, originX: number, originY: number, instance: ImagerInstance, spaces: KernelSpaces): Promise<void> {
+ * the image's first pixel. With `profile`, gpuMs is the kernel's GPU time from timestamp queries. */
+export async function applyImager(
+  gpu: GpuRuntime, image: FloatImage, originX: number, originY: number, instance: ImagerInstance, spaces: KernelSpaces, profile = false,
+): Promise<{ gpuMs: number }> {
   const { kernel } = instance;
   const { layout } = kernel;
   const [tileWidth, tileHeight] = imagerTileSize(layout.maxVertices);
@@ -71,7 +73,8 @@ export async function applyImager(gpu: GpuRuntime, image: FloatImage, originX: n
       tiles.push({ x, y, width: Math.min(tileWidth, image.width - x), height: Math.min(tileHeight, image.height - y) });
     }
   }
-  if (tiles.length === 0) return;
+  let gpuMs = 0;
+  if (tiles.length === 0) return { gpuMs };
   const pipeline = await gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint });
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
   const params = gpu.allocator.createBufferWithData(`${kernel.label} params`, instance.params, usage);
@@ -88,11 +91,12 @@ export async function applyImager(gpu: GpuRuntime, image: FloatImage, originX: n
       batch.forEach((tile, k) => gridInfo.set([tile.width, tile.height, k * layout.recordFloats, 0], k * GRID_INFO_WORDS));
       const grids = gpu.allocator.createBufferWithData('imager tiles', records, usage | GPUBufferUsage.COPY_SRC);
       try {
-        const recorder = gpu.recorder(`imager ${kernel.label}`);
+        const recorder = gpu.recorder(`imager ${kernel.label}`, { profile });
         const info = recorder.transient(gpu.allocator.createBufferWithData('imager tile info', gridInfo, usage));
         const uniforms = recorder.transient(gpu.allocator.createBufferWithData('imager frame uniforms', kernelFrameUniforms(spaces, batch.length), GPUBufferUsage.UNIFORM));
         recorder.dispatch(pipeline, { 0: grids, 1: info, 2: params, 3: uniforms }, batch.length);
         await recorder.submit();
+        for (const t of recorder.timings ?? []) gpuMs += t.milliseconds;
         unpackTiles(image, batch, layout, new Float32Array(await gpu.read(grids, records.byteLength)), kernel.writesAlpha);
       } finally {
         gpu.allocator.release(grids);
@@ -101,6 +105,7 @@ export async function applyImager(gpu: GpuRuntime, image: FloatImage, originX: n
   } finally {
     gpu.allocator.release(params);
   }
+  return { gpuMs };
 }
 
 function slot(layout: GridLayout, name: string): number {
