@@ -38,15 +38,15 @@ export async function main(argv: string[]): Promise<number> {
     });
   program
     .command('render')
-    .description('render a frame of a RIB scene to PNG')
+    .description('render every frame of a RIB scene (or one) to the files its Displays name')
     .argument('<scene>', 'the RIB file')
-    .option('-o, --output <file>', 'PNG to write (default: the scene\'s file Displays)')
+    .option('-o, --output <file>', 'write this file instead of the scene\'s Displays: TIFF for .tif/.tiff, OpenEXR for .exr, else PNG; numbered per frame (out.0001.png) when there are several')
     .option('--res <WxH>', 'resolution, overriding Format')
     .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples')
     .option('--budget <MiB>', 'GPU memory budget in MiB, overriding the RIB\'s Option "limits" "gpumemory" [MiB] (default: what the adapter allows)')
     .option('--bucket <n>', 'classic bucket mode with n × n buckets instead of the schedulers')
-    .option('--stats <file>', 'write per-frame statistics as JSON')
-    .option('--frame <k>', 'render frame k (0-based; default 0)')
+    .option('--stats <file>', 'write statistics as JSON (an array of one entry per frame when there are several)')
+    .option('--frame <k>', 'render only frame k (0-based; default: every frame, in order)')
     .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter')
     .option('--depth <file>', 'also write camera-space depth as a 32-bit float TIFF (as a Display with mode "z" or "rgbaz" does)')
     .action(async (scene: string, options: RenderCommandOptions) => {

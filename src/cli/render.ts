@@ -1,22 +1,26 @@
-// `reyes render scene.rib`: renders a frame of a RIB scene to PNG. Depth: a file Display whose mode
-// has z ("rgbaz", "z") writes camera-space depth as a 32-bit float TIFF (src/image/tiff.ts; +Infinity
-// where nothing is hit): mode "z" alone at the Display's name, a mode with colour as well next to
-// its PNG at the name with its extension replaced by ".z.tif"; --depth FILE writes it too. Exit status 0 on success
-// (warnings printed), 1 on a fatal error (unreadable scene, GPU failure), 2 when there is no GPU,
-// 3 when the memory budget is too small to render any region, 4 for bad arguments.
+// `reyes render scene.rib`: renders every frame of a RIB scene (or the one --frame picks), in
+// order, each writing its Displays as their drivers say (src/image/display-files.ts) before the
+// next frame starts, so a depth map one frame writes is there for the next. -o replaces the
+// Displays with one file whose format follows its extension (.tif/.tiff TIFF, .exr EXR, else
+// PNG); with several frames each gets its own, the frame number inserted before the extension
+// (out.png → out.0001.png). --depth FILE writes camera-space depth as a float TIFF too. Every
+// file written is listed on stdout. Exit status 0 on success (warnings printed), 1 on a fatal
+// error (unreadable scene, GPU failure), 2 when there is no GPU, 3 when the memory budget is too
+// small to render any region, 4 for bad arguments.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireGpu } from '../gpu/device.ts';
 import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
 import { GpuRuntime } from '../gpu/runtime.ts';
-import { encodePng } from '../image/png.ts';
-import { encodeFloatTiff } from '../image/tiff.ts';
-import { quantizeImage } from '../image/quantize.ts';
+import { displayFiles } from '../image/display-files.ts';
+import type { FloatImage } from '../image/image.ts';
+import { encodeDepthTiff } from '../image/tiff.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { renderFrame, type RenderOptions } from '../reyes/render-frame.ts';
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
 import { formatDiagnostic, parseRib } from '../rib/index.ts';
 import { createNodeResolver } from '../rib/resolver-node.ts';
+import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
   output?: string;
@@ -31,13 +35,6 @@ export interface RenderCommandOptions {
   depth?: string;
 }
 
-/** Where a file Display with z in its mode puts depth: its name for "z" alone, else name.z.tif. */
-export function depthTarget(name: string, mode: string): string {
-  if (!/[rgba]/i.test(mode)) return name;
-  const ext = path.extname(name);
-  return `${ext ? name.slice(0, -ext.length) : name}.z.tif`;
-}
-
 export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4 } as const;
 
 function positiveInt(text: string | undefined, name: string): number | undefined {
@@ -49,9 +46,22 @@ function positiveInt(text: string | undefined, name: string): number | undefined
 
 class UsageError extends Error {}
 
+/** `name` with the frame number before its extension: out.png, 3 → out.0003.png. */
+export function numberedName(name: string, frame: number): string {
+  const ext = path.extname(name);
+  return `${ext ? name.slice(0, -ext.length) : name}.${String(frame).padStart(4, '0')}${ext}`;
+}
+
+/** The Display -o stands for: its format from the extension, all of RGBA. */
+function outputDisplay(name: string): Display {
+  const ext = path.extname(name).toLowerCase();
+  const type = ext === '.tif' || ext === '.tiff' ? 'tiff' : ext === '.exr' ? 'openexr' : 'png';
+  return { name, type, mode: 'rgba', params: [] };
+}
+
 export async function renderCommand(scenePath: string, options: RenderCommandOptions): Promise<number> {
   let renderOptions: RenderOptions;
-  let frameIndex: number;
+  let frameIndex: number | undefined;
   try {
     renderOptions = {};
     if (options.res !== undefined) {
@@ -66,7 +76,7 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     if (budget) renderOptions.budgetBytes = Math.floor(budget * 1024 * 1024);
     const bucket = positiveInt(options.bucket, '--bucket');
     if (bucket) renderOptions.bucketSize = bucket;
-    frameIndex = options.frame === undefined ? 0 : (positiveInt(String(Number(options.frame) + 1), '--frame') ?? 1) - 1;
+    frameIndex = options.frame === undefined ? undefined : (positiveInt(String(Number(options.frame) + 1), '--frame') ?? 1) - 1;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`reyes render: ${error.message}`);
@@ -90,9 +100,10 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
   const scene = await parseRib(text, { fileName: scenePath, resolver: createNodeResolver() });
   for (const d of scene.errors) console.error(formatDiagnostic(d));
   for (const d of scene.warnings) console.error(formatDiagnostic(d));
-  const frame = scene.frames[frameIndex];
-  if (!frame) {
-    console.error(`reyes render: ${scenePath} has ${scene.frames.length} frame(s); there is no frame ${frameIndex}`);
+  const frames = frameIndex === undefined ? scene.frames : scene.frames.slice(frameIndex, frameIndex + 1);
+  if (frames.length === 0) {
+    const which = frameIndex === undefined ? 'nothing to render' : `there is no frame ${frameIndex}`;
+    console.error(`reyes render: ${scenePath} has ${scene.frames.length} frame(s); ${which}`);
     return EXIT.fatal;
   }
 
@@ -107,23 +118,25 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     throw error;
   }
   try {
-    const rendered = await renderFrame(gpu, frame, renderOptions);
-    for (const warning of rendered.warnings) console.error(`warning: ${warning}`);
-    const quantized = quantizeImage(rendered.image, frame.options.exposure, frame.options.quantize.rgba);
-    const png = encodePng(quantized);
-    const displays = options.output ? [] : frame.options.displays.filter((d) => d.type !== 'framebuffer');
-    const targets = options.output ? [options.output] : displays.filter((d) => /[rgba]/i.test(d.mode) || !/z/i.test(d.mode)).map((d) => path.resolve(sceneDir, d.name));
-    const depthTargets = [
-      ...(options.depth ? [options.depth] : []),
-      ...displays.filter((d) => /z/i.test(d.mode)).map((d) => path.resolve(sceneDir, depthTarget(d.name, d.mode))),
-    ];
-    if (targets.length === 0 && depthTargets.length === 0) console.error('warning: no -o and no file Display in the scene; nothing written');
-    for (const target of targets) await writeFile(target, png);
-    if (depthTargets.length > 0) {
-      const tiff = encodeFloatTiff({ width: rendered.image.width, height: rendered.image.height, data: rendered.image.depth });
-      for (const target of depthTargets) await writeFile(target, tiff);
+    const numbered = frames.length > 1;
+    const allStats = [];
+    for (const [k, frame] of frames.entries()) {
+      const frameNumber = frame.frameNumber ?? (frameIndex ?? k) + 1;
+      const prefix = numbered ? `frame ${frameNumber}: ` : '';
+      const name = (file: string): string => (numbered ? numberedName(file, frameNumber) : file);
+      const rendered = await renderFrame(gpu, frame, renderOptions);
+      for (const warning of rendered.warnings) console.error(`${prefix}warning: ${warning}`);
+      const written = await writeDisplays(rendered.image, frame, options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays, sceneDir, prefix);
+      if (options.depth) {
+        const target = path.resolve(name(options.depth));
+        await writeFile(target, encodeDepthTiff(rendered.image.width, rendered.image.height, rendered.image.depth));
+        console.log(`${prefix}wrote ${target} (float depth TIFF)`);
+      } else if (written === 0) {
+        console.error(`${prefix}warning: no -o and no Display in the scene; nothing written`);
+      }
+      allStats.push(rendered.stats);
     }
-    if (options.stats) await writeFile(options.stats, `${JSON.stringify(rendered.stats, null, 2)}\n`);
+    if (options.stats) await writeFile(options.stats, `${JSON.stringify(numbered ? allStats : allStats[0], null, 2)}\n`);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof BudgetTooSmallError || error instanceof GpuBudgetError) {
@@ -136,4 +149,21 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     gpu.allocator.trim();
     gpu.context.destroy();
   }
+}
+
+/** Writes each Display's files (names relative to the scene's folder); returns how many. */
+async function writeDisplays(image: FloatImage, frame: Frame, displays: Display[], sceneDir: string, prefix: string): Promise<number> {
+  let count = 0;
+  for (const display of displays) {
+    const { files, warnings } = displayFiles(image, display, { exposure: frame.options.exposure, quantize: frame.options.quantize });
+    for (const warning of warnings) console.error(`${prefix}warning: ${warning}`);
+    for (const file of files) {
+      const target = path.resolve(sceneDir, file.name);
+      await writeFile(target, file.bytes);
+      const how = display.type === 'framebuffer' ? `framebuffer display "${display.name}": no window here; ` : '';
+      console.log(`${prefix}${how}wrote ${target} (${file.contents})`);
+      count++;
+    }
+  }
+  return count;
 }

@@ -1,18 +1,22 @@
-// PNG encoding and decoding (Node: pngjs). RGBA, 8 or 16 bits per channel.
+// PNG encoding and decoding (Node: pngjs). Grey (1 sample), RGB (3) or RGBA (4), 8 or 16 bits per
+// channel. PNG alpha is straight (unassociated): quantize with `quantizeImage(..., 'straight')`.
 import { PNG } from 'pngjs';
 import type { QuantizedImage } from './image.ts';
 
-export function encodePng(image: QuantizedImage): Uint8Array {
-  const png = new PNG({ width: image.width, height: image.height, bitDepth: image.bitDepth, colorType: 6, inputColorType: 6 });
-  if (image.bitDepth === 16) {
-    // pngjs takes 16-bit samples big-endian in its data buffer.
-    const data = Buffer.alloc(image.rgba.length * 2);
-    for (let i = 0; i < image.rgba.length; i++) data.writeUInt16BE(image.rgba[i]!, i * 2);
-    png.data = data;
-  } else {
-    png.data = Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength);
+const COLOR_TYPE = { 1: 0, 3: 2, 4: 6 } as const;
+
+/** `samples` picks the channels of each pixel's RGBA to store: 4 all, 3 RGB, 1 alpha as grey. */
+export function encodePng(image: QuantizedImage, samples: 1 | 3 | 4 = 4): Uint8Array {
+  const colorType = COLOR_TYPE[samples];
+  const count = image.width * image.height;
+  const data = image.bitDepth === 16 ? new Uint16Array(count * samples) : new Uint8Array(count * samples);
+  for (let i = 0; i < count; i++) {
+    for (let c = 0; c < samples; c++) data[i * samples + c] = image.rgba[i * 4 + (samples === 1 ? 3 : c)]!;
   }
-  return PNG.sync.write(png, { colorType: 6, bitDepth: image.bitDepth, inputColorType: 6 });
+  const png = new PNG({ width: image.width, height: image.height, bitDepth: image.bitDepth, colorType, inputColorType: colorType, inputHasAlpha: samples === 4 });
+  // pngjs reads 16-bit input as native-endian 16-bit words and writes them big-endian.
+  png.data = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return PNG.sync.write(png, { colorType, bitDepth: image.bitDepth, inputColorType: colorType, inputHasAlpha: samples === 4 });
 }
 
 /** Decodes a PNG to 8-bit RGBA. */

@@ -1,6 +1,8 @@
 // Exposure and Quantize (RI 3.2 "Exposure", "Quantize"): gain and gamma on the colour channels,
 // then value = round(one * v + dither) clamped to [min, max]. The dither is a hash of the pixel
-// and channel, so a frame is the same however its regions were scheduled.
+// and channel, so a frame is the same however its regions were scheduled. Pixels are associated
+// (premultiplied) as rendered; formats that store straight alpha (PNG) get the colour divided by
+// alpha after exposure and before quantization, so the dither and rounding act on the stored values.
 import type { FloatImage, QuantizedImage } from './image.ts';
 
 export interface ExposureSettings {
@@ -41,8 +43,17 @@ export function quantizeValue(value: number, q: QuantizeSettings, dither: number
   return Math.min(q.max, Math.max(q.min, v));
 }
 
+/** How a file stores colour against alpha: premultiplied (TIFF ExtraSamples 1, EXR) or straight (PNG). */
+export type AlphaStorage = 'associated' | 'straight';
+
+/** Colour of a pixel after exposure, in the given alpha storage (alpha 0 keeps the colour as it is). */
+export function exposedColour(value: number, alpha: number, exposure: ExposureSettings, storage: AlphaStorage): number {
+  const exposed = expose(value, exposure);
+  return storage === 'straight' && alpha > 0 ? exposed / alpha : exposed;
+}
+
 /** Exposure then quantization of every channel; 16-bit output when `max` exceeds 255. */
-export function quantizeImage(image: FloatImage, exposure: ExposureSettings, q: QuantizeSettings): QuantizedImage {
+export function quantizeImage(image: FloatImage, exposure: ExposureSettings, q: QuantizeSettings, storage: AlphaStorage = 'associated'): QuantizedImage {
   const bitDepth: 8 | 16 = q.max > 255 ? 16 : 8;
   const count = image.width * image.height;
   const rgba = bitDepth === 16 ? new Uint16Array(count * 4) : new Uint8Array(count * 4);
@@ -50,9 +61,10 @@ export function quantizeImage(image: FloatImage, exposure: ExposureSettings, q: 
   for (let i = 0; i < count; i++) {
     const x = i % image.width;
     const y = Math.floor(i / image.width);
+    const alpha = image.rgba[i * 4 + 3]!;
     for (let c = 0; c < 4; c++) {
       const linear = image.rgba[i * 4 + c]!;
-      const value = c < 3 ? expose(linear, exposure) : linear;
+      const value = c < 3 ? exposedColour(linear, alpha, exposure, storage) : linear;
       rgba[i * 4 + c] = quantizeValue(value, one, ditherAt(x, y, c, one.ditherAmplitude));
     }
   }

@@ -1,10 +1,10 @@
-// `reyes render`: output file, statistics and exit statuses.
+// `reyes render`: output files, statistics and exit statuses.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../src/image/png.ts';
-import { decodeFloatTiff } from '../../src/image/tiff.ts';
+import { readTiff } from '../image/independent-readers.ts';
 import { reyes } from '../cli/run-reyes.ts';
 import { ROOT } from './render-helpers.ts';
 
@@ -41,18 +41,19 @@ describe('reyes render', () => {
     expect(tiny.stderr).toMatch(/budget/);
   });
 
-  it('writes the scene\'s file Display without -o', async () => {
+  it('writes the scene\'s Display without -o, and says so', async () => {
     const rib = path.join(dir, 'display.rib');
-    writeFileSync(rib, `Display "shown.png" "file" "rgba"\n${readFileSync(scene, 'utf8')}`);
+    writeFileSync(rib, `Display "shown.png" "png" "rgba"\n${readFileSync(scene, 'utf8')}`);
     const result = await reyes(['render', rib, '--res', '16x12', '--samples', '1']);
     expect(result.code, result.stderr).toBe(0);
-    expect(existsSync(path.join(dir, 'shown.png'))).toBe(true);
+    expect(decodePng(readFileSync(path.join(dir, 'shown.png'))).width).toBe(16);
+    expect(result.stdout).toContain(`wrote ${path.join(dir, 'shown.png')} (8-bit RGBA PNG)`);
   });
 
   it('writes camera-space depth as a float TIFF for Display modes with z and for --depth', async () => {
     const rib = path.join(dir, 'depth.rib');
     const body = readFileSync(scene, 'utf8');
-    writeFileSync(rib, `Display "colour.png" "file" "rgbaz"\nDisplay "+zonly.tif" "file" "z"\n${body}`);
+    writeFileSync(rib, `Display "colour.png" "png" "rgbaz"\nDisplay "+zonly.tif" "file" "z"\n${body}`);
     const result = await reyes(['render', rib, '--samples', '1', '--depth', path.join(dir, 'flag.tif')]);
     expect(result.code, result.stderr).toBe(0);
     expect(decodePng(readFileSync(path.join(dir, 'colour.png'))).width).toBe(80);
@@ -60,14 +61,14 @@ describe('reyes render', () => {
     const fromMode = readFileSync(path.join(dir, 'colour.z.tif'));
     expect(readFileSync(path.join(dir, 'zonly.tif')).equals(fromMode)).toBe(true);
     expect(readFileSync(path.join(dir, 'flag.tif')).equals(fromMode)).toBe(true);
-    const depth = decodeFloatTiff(fromMode);
-    expect([depth.width, depth.height]).toEqual([80, 60]);
+    const depth = await readTiff(fromMode);
+    expect([depth.width, depth.height, depth.samples, depth.sampleFormat]).toEqual([80, 60, 1, 3]);
     // A unit sphere 5 units in front of the camera: its nearest point is at depth 4; the corners see nothing.
-    expect(depth.data[30 * 80 + 40]!).toBeGreaterThanOrEqual(3.999);
-    expect(depth.data[30 * 80 + 40]!).toBeLessThan(4.02);
-    expect(depth.data[0]).toBe(Infinity);
-    expect(depth.data[80 * 60 - 1]).toBe(Infinity);
-    for (const d of depth.data) expect(d === Infinity || (d >= 3.999 && d <= 5)).toBe(true);
+    expect(depth.values[30 * 80 + 40]!).toBeGreaterThanOrEqual(3.999);
+    expect(depth.values[30 * 80 + 40]!).toBeLessThan(4.02);
+    expect(depth.values[0]).toBe(Infinity);
+    expect(depth.values[80 * 60 - 1]).toBe(Infinity);
+    for (const d of depth.values) expect(d === Infinity || (d >= 3.999 && d <= 5)).toBe(true);
   });
 
   it('finds shaders in --shader-path, and warns naming a shader it cannot find', async () => {

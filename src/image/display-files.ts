@@ -1,0 +1,128 @@
+// The files a Display writes (RI 3.2 "Display"), chosen by its driver, never by its name's
+// extension, as PRMan and Aqsis do: "file" and "tiff" write TIFF, "png" PNG, "exr" and "openexr"
+// OpenEXR, "zfile" and "shadow" a float depth TIFF (a depth map a later frame can read),
+// "framebuffer" a PNG (the command line has no window), "null" nothing. The mode picks the
+// channels; depth in a mode that also has colour goes to a float TIFF beside the picture
+// (NAME.z.tif). Quantize decides TIFF's sample format: one = 0 float, max > 255 16-bit, else
+// 8-bit. Names are returned as the Display gave them; the caller places them.
+import type { Display } from '../rib/scene.ts';
+import { parseDisplayMode, pictureSamples } from './display-mode.ts';
+import { encodeExr, type ExrPixelType } from './exr.ts';
+import type { FloatImage } from './image.ts';
+import { encodePng } from './png.ts';
+import { exposedColour, quantizeImage, type ExposureSettings, type QuantizeSettings } from './quantize.ts';
+import { encodeDepthTiff, encodeTiff } from './tiff.ts';
+
+export interface DisplayFile {
+  name: string;
+  bytes: Uint8Array;
+  /** What the file holds, for the user ("8-bit RGBA TIFF", "float depth TIFF"). */
+  contents: string;
+}
+
+export interface DisplaySettings {
+  exposure: ExposureSettings;
+  quantize: { rgba: QuantizeSettings; z: QuantizeSettings };
+}
+
+type Format = 'tiff' | 'png' | 'exr' | 'depth' | 'framebuffer' | 'null';
+
+const DRIVER_FORMATS: Record<string, Format> = {
+  file: 'tiff', tiff: 'tiff', png: 'png', exr: 'exr', openexr: 'exr', zfile: 'depth', shadow: 'depth', framebuffer: 'framebuffer', null: 'null',
+};
+
+/** The files `display` writes for `image`, and a warning for each thing it cannot do as asked. */
+export function displayFiles(image: FloatImage, display: Display, settings: DisplaySettings): { files: DisplayFile[]; warnings: string[] } {
+  const files: DisplayFile[] = [];
+  const warnings: string[] = [];
+  const label = `Display "${display.name}" "${display.type}" "${display.mode}"`;
+  let format = DRIVER_FORMATS[display.type.toLowerCase()];
+  if (!format) {
+    warnings.push(`${label}: unknown display driver "${display.type}"; written as a TIFF, as the "file" driver does`);
+    format = 'tiff';
+  }
+  if (format === 'null') return { files, warnings };
+  const depth = (name: string): DisplayFile => ({ name, bytes: encodeDepthTiff(image.width, image.height, image.depth), contents: 'float depth TIFF' });
+  const mode = parseDisplayMode(display.mode);
+  if (format === 'depth') {
+    if (mode.kind !== 'standard' || mode.colour || mode.alpha) warnings.push(`${label}: a ${display.type} display holds depth only; mode "${display.mode}" ignored`);
+    files.push(depth(display.name));
+  } else if (mode.kind === 'variable') {
+    warnings.push(`${label}: output variable "${mode.name}" is not rendered yet; nothing written`);
+  } else {
+    const samples = pictureSamples(mode);
+    if (samples > 0) files.push(pictureFile(image, display, format, samples as 1 | 3 | 4, settings, warnings, label));
+    if (mode.depth) {
+      const alone = samples === 0 && format === 'tiff';
+      files.push(depth(alone ? display.name : depthBeside(display.name)));
+    }
+  }
+  if (files.some((f) => f.contents.includes('depth')) && settings.quantize.z.one !== 0) {
+    warnings.push(`${label}: Quantize "z" is not applied; depth is written as 32-bit float`);
+  }
+  return { files, warnings };
+}
+
+/** Where depth goes when the picture takes the Display's name: NAME with its extension replaced by ".z.tif". */
+export function depthBeside(name: string): string {
+  return `${withoutExtension(name)}.z.tif`;
+}
+
+function withoutExtension(name: string): string {
+  const slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+  const dot = name.lastIndexOf('.');
+  return dot > slash + 1 ? name.slice(0, dot) : name;
+}
+
+function pictureFile(
+  image: FloatImage, display: Display, format: Exclude<Format, 'depth' | 'null'>, samples: 1 | 3 | 4,
+  settings: DisplaySettings, warnings: string[], label: string,
+): DisplayFile {
+  const channels = samples === 4 ? 'RGBA' : samples === 3 ? 'RGB' : 'alpha';
+  if (format === 'png' || format === 'framebuffer') {
+    const quantized = quantizeImage(image, settings.exposure, settings.quantize.rgba, 'straight');
+    const name = format === 'framebuffer' ? `${withoutExtension(display.name)}.png` : display.name;
+    return { name, bytes: encodePng(quantized, samples), contents: `${quantized.bitDepth}-bit ${channels} PNG` };
+  }
+  if (format === 'exr') {
+    const pixelType = exrPixelType(display, warnings, label);
+    if (samples !== 4) warnings.push(`${label}: the EXR writer stores R, G, B and A; all four written for mode "${display.mode}"`);
+    return { name: display.name, bytes: encodeExr(image.width, image.height, exposedRgba(image, settings.exposure), pixelType), contents: `${pixelType} RGBA EXR` };
+  }
+  const q = settings.quantize.rgba;
+  const count = image.width * image.height;
+  const pick = samples === 1 ? [3] : samples === 3 ? [0, 1, 2] : [0, 1, 2, 3];
+  let data: Uint8Array | Uint16Array | Float32Array;
+  if (q.one === 0) {
+    const rgba = exposedRgba(image, settings.exposure);
+    data = new Float32Array(count * samples);
+    for (let i = 0; i < count; i++) pick.forEach((c, k) => (data[i * samples + k] = rgba[i * 4 + c]!));
+  } else {
+    const quantized = quantizeImage(image, settings.exposure, q, 'associated');
+    data = quantized.bitDepth === 16 ? new Uint16Array(count * samples) : new Uint8Array(count * samples);
+    for (let i = 0; i < count; i++) pick.forEach((c, k) => (data[i * samples + k] = quantized.rgba[i * 4 + c]!));
+  }
+  const bits = data instanceof Float32Array ? 'float' : `${data.BYTES_PER_ELEMENT * 8}-bit`;
+  return { name: display.name, bytes: encodeTiff({ width: image.width, height: image.height, samples, data }), contents: `${bits} ${channels} TIFF` };
+}
+
+/** Exposure on the colour channels, alpha as it is; colour stays associated. */
+function exposedRgba(image: FloatImage, exposure: ExposureSettings): Float32Array {
+  const out = new Float32Array(image.rgba.length);
+  for (let i = 0; i < out.length; i += 4) {
+    const alpha = image.rgba[i + 3]!;
+    for (let c = 0; c < 3; c++) out[i + c] = exposedColour(image.rgba[i + c]!, alpha, exposure, 'associated');
+    out[i + 3] = alpha;
+  }
+  return out;
+}
+
+/** PRMan's "exrpixeltype" display parameter: "half" (the default) or "float". */
+function exrPixelType(display: Display, warnings: string[], label: string): ExrPixelType {
+  const param = display.params.find((p) => p.name === 'exrpixeltype');
+  const value = param?.values[0];
+  if (value === undefined || value === 'half') return 'half';
+  if (value === 'float') return 'float';
+  warnings.push(`${label}: "exrpixeltype" must be "half" or "float", not "${value}"; half written`);
+  return 'half';
+}

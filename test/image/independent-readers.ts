@@ -1,0 +1,51 @@
+// Readers for the files the renderer writes, from libraries other than the ones it writes them
+// with: geotiff for TIFF (the writer is UTIF), fast-png for PNG (the writer is pngjs), parse-exr
+// for OpenEXR (the writer is hdrify).
+import { decode as decodePngFile } from 'fast-png';
+import { fromArrayBuffer } from 'geotiff';
+import parseExr from 'parse-exr';
+
+function arrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+export interface ReadTiff {
+  width: number;
+  height: number;
+  bitsPerSample: number;
+  samples: number;
+  /** SampleFormat: 1 unsigned integer, 3 IEEE float. */
+  sampleFormat: number;
+  /** ExtraSamples (1 associated alpha, 2 unassociated); undefined when absent. */
+  extraSamples: number | undefined;
+  values: number[];
+}
+
+export async function readTiff(bytes: Uint8Array): Promise<ReadTiff> {
+  const image = await (await fromArrayBuffer(arrayBuffer(bytes))).getImage();
+  const directory = image.fileDirectory as unknown as { getValue(name: string): ArrayLike<number> | number | undefined };
+  const extra = directory.getValue('ExtraSamples');
+  const format = directory.getValue('SampleFormat');
+  return {
+    width: image.getWidth(),
+    height: image.getHeight(),
+    bitsPerSample: image.getBitsPerSample(),
+    samples: image.getSamplesPerPixel(),
+    sampleFormat: format === undefined ? 1 : typeof format === 'number' ? format : format[0]!,
+    extraSamples: extra === undefined ? undefined : typeof extra === 'number' ? extra : extra[0],
+    values: Array.from((await image.readRasters({ interleave: true })) as unknown as ArrayLike<number>),
+  };
+}
+
+export function readPng(bytes: Uint8Array): { width: number; height: number; channels: number; depth: number; values: number[] } {
+  const png = decodePngFile(bytes);
+  return { width: png.width, height: png.height, channels: png.channels, depth: png.depth, values: Array.from(png.data) };
+}
+
+/** RGBA floats, rows top to bottom, and each channel's pixel type (1 half, 2 float). */
+export function readExr(bytes: Uint8Array): { width: number; height: number; values: number[]; pixelTypes: Record<string, number> } {
+  const exr = parseExr(arrayBuffer(bytes), 1015);
+  const header = exr.header as { channels: { name: string; pixelType: number }[] };
+  const pixelTypes = Object.fromEntries(header.channels.map((c) => [c.name, c.pixelType]));
+  return { width: exr.width, height: exr.height, values: Array.from(exr.data), pixelTypes };
+}
