@@ -1,5 +1,6 @@
-/* randomtint: each object gets one random tint (a uniform random colour, the same for the whole
- * object) over a matte base, plus a varying random speckle.
+/* randomtint: a uniform random colour tints a matte base: one value per shading grid (uniform
+ * values are computed once per grid), so the picture shows how the surface was diced; plus a
+ * varying random speckle per point.
  * Part of the webgpu-reyes shader corpus. MIT licence (the project's); written for this project. */
 surface randomtint(float Ka = 1, Kd = .8, speckle = .1)
 {
