@@ -25,7 +25,7 @@ describe('reyes render', () => {
     expect(s.grids).toBeGreaterThan(0);
     expect(s.micropolygons).toBeGreaterThan(0);
     expect(s.peakBytes).toBeGreaterThan(0);
-    expect(Object.keys(s.stageMs)).toEqual(['convert', 'boundSplit', 'dice', 'shade', 'sample', 'composite', 'filter']);
+    expect(Object.keys(s.stageMs)).toEqual(['convert', 'boundSplit', 'dice', 'shade', 'sample', 'composite', 'filter', 'imager']);
     // GPU time per stage (timestamp queries) next to the wall times.
     expect(Object.keys(s.stageGpuMs)).toEqual(Object.keys(s.stageMs));
     for (const stage of ['boundSplit', 'dice', 'shade', 'sample', 'filter']) expect(s.stageGpuMs[stage], stage).toBeGreaterThan(0);
