@@ -808,9 +808,9 @@ export class SceneBuilder {
         const fileName = args[0];
         if (fileName === undefined) throw new RequestError('DelayedReadArchive needs a file name');
         // The camera is fixed since WorldBegin: an archive whose bound is off screen is never read.
-        // (Inside ObjectBegin the instances' placement is not known yet.)
+        // (Inside ObjectBegin the instances' placement is not known yet; a fragment has no camera.)
         const frame = this.frame;
-        if (frame && !this.currentObject && !boundMayBeVisible(req.args[2] as number[], concat(frame.camera.worldToCamera, this.ctm), frame.camera, frame.options)) {
+        if (frame && !this.currentObject && !this.fragment && !boundMayBeVisible(req.args[2] as number[], concat(frame.camera.worldToCamera, this.ctm), frame.camera, frame.options)) {
           frame.culledArchives++;
           return null;
         }

@@ -25,6 +25,15 @@ describe('reading an archive fragment', () => {
     expect(scene.frames[0]!.primitives).toHaveLength(1);
   });
 
+  it('reads every DelayedReadArchive: a fragment has no camera to judge bounds by', () => {
+    const scene = parseRibSync('Procedural "DelayedReadArchive" ["far.rib"] [100 101 100 101 -5 -4]\n', {
+      fileName: 'f.rib', fragment: true, resolver: { read: () => 'Sphere 1 -1 1 360\n' },
+    });
+    expect(scene.errors).toEqual([]);
+    expect(scene.frames[0]!.primitives).toHaveLength(1);
+    expect(scene.frames[0]!.culledArchives).toBe(0);
+  });
+
   it('without the fragment option the same geometry is out of scope', () => {
     const scene = parseRibSync('Sphere 1 -1 1 360\n', { fileName: 'f.rib' });
     expect(scene.frames).toEqual([]);
