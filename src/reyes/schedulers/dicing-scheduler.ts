@@ -1,5 +1,6 @@
 // The dicing scheduler: BSP-splits a screen region (longer axis, middle, depth first) until the
-// grids of the pieces its bound/split yields fit the budget minus the reserve kept for sampling;
+// grids of the pieces its bound/split yields fit the budget minus the reserve kept for sampling (and
+// the grid buffers fit one storage binding);
 // each region that fits is diced, shaded and handed to the sampling scheduler. Bucket mode runs
 // the same stages over fixed tiles without splitting. A prepared frame (render-frame.ts
 // prepareFrame) may keep a region's ready pieces and grids after sampling (`keep`) and later shade
@@ -41,12 +42,14 @@ export async function renderRegion(
   let ready: ReadyPieces | undefined;
   let fits = false;
   try {
-    ready = await boundSplit(frame, region);
+    // The most grids the region could take (memory, and the grids and per-micropolygon buffers in one
+    // binding each): bound/split gives up past it, and the region is split.
     const perGrid = gridBytes(frame) + layout.maxVertices * 8;
-    const available = allocator.free() - SAMPLING_RESERVE * allocator.budget;
     const maxBinding = gpu.maxBindingBytes();
-    fits = ready.count * perGrid <= available && ready.count * layout.recordFloats * 4 <= maxBinding &&
-      ready.count * layout.maxVertices * 4 <= maxBinding;
+    const maxGrids = (available: number): number =>
+      Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
+    ready = await boundSplit(frame, region, maxGrids(allocator.free() - SAMPLING_RESERVE * allocator.budget));
+    fits = ready !== undefined && ready.count <= maxGrids(allocator.free() - SAMPLING_RESERVE * allocator.budget);
   } catch (error) {
     if (!(error instanceof GpuBudgetError)) throw error;
   }

@@ -1,21 +1,45 @@
 // Bound/split on the GPU: the queue of (primitive, parameter range) pieces is bounded and split in
 // parallel each iteration (reyes-bound-split.wgsl); two scans give each split piece the slot of its
 // children in the next queue and each ready piece its slot in the ready list. The counts come back
-// once per iteration to size the next one.
+// once per window to size what follows. Every buffer a dispatch binds fits one storage binding: the
+// queue is worked through in windows of at most half a binding of pieces (a window's children take
+// twice its size, and a window may at most fill the ready list up), and the ready list stops
+// growing at what one binding holds.
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { reyesPipeline } from '../kernels.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
+const PIECE_BYTES = PIECE_WORDS * 4;
 const STORAGE = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 
-/** The ready pieces of every primitive whose bound touches `region` (plus the filter apron). */
-export function boundSplit(frame: FrameGpu, region: Region): Promise<ReadyPieces> {
-  return timed(frame, 'boundSplit', () => run(frame, region));
+/** Pieces of one level of the queue: a buffer and how many it holds. */
+interface QueuePart {
+  buffer: GPUBuffer;
+  count: number;
 }
 
-async function run(frame: FrameGpu, region: Region): Promise<ReadyPieces> {
+/** How many pieces a window of the queue and the ready list may hold under the binding limit, and
+ * the multiple windows start at (binding offsets are multiples of the offset alignment). */
+export function boundSplitCapacity(maxBindingBytes: number, offsetAlignment: number): { window: number; ready: number; align: number } {
+  const ready = Math.floor(maxBindingBytes / PIECE_BYTES);
+  const align = Math.max(1, Math.ceil(offsetAlignment / PIECE_BYTES));
+  const window = Math.floor(ready / 2 / align) * align;
+  if (window < align) throw new Error(`the storage binding limit (${maxBindingBytes} bytes) cannot hold two bound/split queue windows`);
+  return { window, ready, align };
+}
+
+/**
+ * The ready pieces of every primitive whose bound touches `region` (plus the filter apron), or
+ * undefined when they are more than `maxReady` or than one binding holds: the caller must split the
+ * region (ready pieces never go away, so it stops as soon as the count passes).
+ */
+export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity): Promise<ReadyPieces | undefined> {
+  return timed(frame, 'boundSplit', () => run(frame, region, maxReady));
+}
+
+async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<ReadyPieces | undefined> {
   const { gpu, camera } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
@@ -23,72 +47,106 @@ async function run(frame: FrameGpu, region: Region): Promise<ReadyPieces> {
     reyesPipeline(gpu, 'boundSplit', 'emit'),
   ]);
   const scan = new Scan(gpu);
+  const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
+  const readyLimit = Math.min(maxReady, capacity.ready);
   const initial = new Uint32Array(frame.primCount * PIECE_WORDS);
   const one = new Float32Array([1]);
   const oneBits = new Uint32Array(one.buffer)[0]!;
   for (let p = 0; p < frame.primCount; p++) {
     initial.set([p, 0, 0, oneBits, 0, oneBits, 0, 0], p * PIECE_WORDS);
   }
-  let queue = allocator.createBufferWithData('split queue', initial, STORAGE());
-  let queueCount = frame.primCount;
-  let ready = allocator.createBuffer({ label: 'ready pieces', size: Math.max(1, queueCount) * PIECE_WORDS * 4, usage: STORAGE() });
-  let readyCapacity = Math.max(1, queueCount);
+  let level: QueuePart[] = [{ buffer: allocator.createBufferWithData('split queue', initial, STORAGE()), count: frame.primCount }];
+  let next: QueuePart[] = [];
+  let ready = allocator.createBuffer({ label: 'ready pieces', size: Math.max(1, Math.min(frame.primCount, capacity.window)) * PIECE_BYTES, usage: STORAGE() });
+  let readyCapacity = Math.max(1, Math.min(frame.primCount, capacity.window));
   let readyCount = 0;
   const apron = frame.apron;
   const header = new Uint32Array(28);
   const headerFloats = new Float32Array(header.buffer);
   let iterations = 0;
+  const releaseQueue = (): void => {
+    for (const part of [...level, ...next]) allocator.release(part.buffer);
+    level = [];
+    next = [];
+  };
   try {
-    while (queueCount > 0) {
+    while (level.some((part) => part.count > 0)) {
       frame.stats.boundSplitIterations++;
       if (++iterations > MAX_DEPTH + 2) throw new Error('bound/split did not terminate');
-      if (readyCount + queueCount > readyCapacity) {
-        const capacity = Math.max(readyCount + queueCount, readyCapacity * 2);
-        const grown = allocator.createBuffer({ label: 'ready pieces', size: capacity * PIECE_WORDS * 4, usage: STORAGE() });
-        const copy = gpu.device.createCommandEncoder({ label: 'grow ready pieces' });
-        if (readyCount > 0) copy.copyBufferToBuffer(ready, 0, grown, 0, readyCount * PIECE_WORDS * 4);
-        gpu.device.queue.submit([copy.finish()]);
-        allocator.release(ready);
-        ready = grown;
-        readyCapacity = capacity;
+      for (const part of level) {
+        for (let start = 0, count = 0; start < part.count; start += count) {
+          // At most a window, and no more than the ready list can still take were all of it ready.
+          count = Math.min(capacity.window, part.count - start);
+          if (readyCount + count > capacity.ready) count = Math.floor((capacity.ready - readyCount) / capacity.align) * capacity.align;
+          if (count <= 0) {
+            allocator.release(ready);
+            return undefined;
+          }
+          if (readyCount + count > readyCapacity) {
+            const grown = Math.min(Math.max(readyCount + count, readyCapacity * 2), capacity.ready);
+            ready = growReady(frame, ready, readyCount, grown);
+            readyCapacity = grown;
+          }
+          const queue = { buffer: part.buffer, offset: start * PIECE_BYTES, size: count * PIECE_BYTES };
+          const recorder = stageRecorder(frame, 'bound/split');
+          header.set([count, frame.layout.maxVertices, readyCount, MAX_DEPTH]);
+          headerFloats.set([region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron], 4);
+          headerFloats.set([camera.near, camera.far, camera.near * 0.5], 8);
+          header[11] = camera.perspective ? 1 : 0;
+          headerFloats.set(camera.cameraToRaster, 12);
+          const params = recorder.params('bound/split', header);
+          const decision = recorder.scratch('split decision', count * 4);
+          const childCount = recorder.scratch('split child count', count * 4);
+          const readyFlag = recorder.scratch('split ready flag', count * 4);
+          const childOffset = recorder.scratch('split child offset', count * 4);
+          const readyOffset = recorder.scratch('split ready offset', count * 4);
+          const childTotal = recorder.scratch('split child total', 4);
+          const readyTotal = recorder.scratch('split ready total', 4);
+          const totals = allocator.createBuffer({ label: 'split totals', size: 8, usage: STORAGE() });
+          const children = allocator.createBuffer({ label: 'split queue', size: count * 2 * PIECE_BYTES, usage: STORAGE() });
+          next.push({ buffer: children, count: 0 });
+          const groups = Math.ceil(count / 64);
+          recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag }, groups);
+          await scan.encode(recorder, { input: childCount, output: childOffset, count, total: childTotal });
+          await scan.encode(recorder, { input: readyFlag, output: readyOffset, count, total: readyTotal });
+          recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready }, groups);
+          recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
+          recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
+          await recorder.submit();
+          addGpuTimes(frame, recorder, 'boundSplit');
+          const [childrenNow, readyNow] = await gpu.readU32(totals, 2);
+          allocator.release(totals);
+          next[next.length - 1]!.count = childrenNow!;
+          readyCount += readyNow!;
+          if (readyCount > readyLimit) {
+            allocator.release(ready);
+            return undefined;
+          }
+        }
       }
-      const recorder = stageRecorder(frame, 'bound/split');
-      header.set([queueCount, frame.layout.maxVertices, readyCount, MAX_DEPTH]);
-      headerFloats.set([region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron], 4);
-      headerFloats.set([camera.near, camera.far, camera.near * 0.5], 8);
-      header[11] = camera.perspective ? 1 : 0;
-      headerFloats.set(camera.cameraToRaster, 12);
-      const params = recorder.params('bound/split', header);
-      const decision = recorder.scratch('split decision', queueCount * 4);
-      const childCount = recorder.scratch('split child count', queueCount * 4);
-      const readyFlag = recorder.scratch('split ready flag', queueCount * 4);
-      const childOffset = recorder.scratch('split child offset', queueCount * 4);
-      const readyOffset = recorder.scratch('split ready offset', queueCount * 4);
-      const childTotal = recorder.scratch('split child total', 4);
-      const readyTotal = recorder.scratch('split ready total', 4);
-      const totals = allocator.createBuffer({ label: 'split totals', size: 8, usage: STORAGE() });
-      const next = allocator.createBuffer({ label: 'split queue', size: Math.max(1, queueCount * 2) * PIECE_WORDS * 4, usage: STORAGE() });
-      const groups = Math.ceil(queueCount / 64);
-      recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag }, groups);
-      await scan.encode(recorder, { input: childCount, output: childOffset, count: queueCount, total: childTotal });
-      await scan.encode(recorder, { input: readyFlag, output: readyOffset, count: queueCount, total: readyTotal });
-      recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: next, 9: ready }, groups);
-      recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
-      recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
-      await recorder.submit();
-      addGpuTimes(frame, recorder, 'boundSplit');
-      const [children, readyNow] = await gpu.readU32(totals, 2);
-      allocator.release(totals);
-      allocator.release(queue);
-      queue = next;
-      queueCount = children!;
-      readyCount += readyNow!;
+      for (const part of level) allocator.release(part.buffer);
+      level = next.filter((part) => {
+        if (part.count === 0) allocator.release(part.buffer);
+        return part.count > 0;
+      });
+      next = [];
     }
   } catch (error) {
     allocator.release(ready);
     throw error;
   } finally {
-    allocator.release(queue);
+    releaseQueue();
   }
   return { buffer: ready, count: readyCount };
+}
+
+/** A ready list of `capacity` pieces holding the first `count` of `ready` (which it releases). */
+function growReady(frame: FrameGpu, ready: GPUBuffer, count: number, capacity: number): GPUBuffer {
+  const { gpu } = frame;
+  const grown = gpu.allocator.createBuffer({ label: 'ready pieces', size: capacity * PIECE_BYTES, usage: STORAGE() });
+  const copy = gpu.device.createCommandEncoder({ label: 'grow ready pieces' });
+  if (count > 0) copy.copyBufferToBuffer(ready, 0, grown, 0, count * PIECE_BYTES);
+  gpu.device.queue.submit([copy.finish()]);
+  gpu.allocator.release(ready);
+  return grown;
 }

@@ -1,0 +1,105 @@
+// Every buffer each stage binds must fit one storage binding: with a device that reports a tiny
+// storage binding limit, bound/split works through its queue in windows and gives up on regions whose
+// ready pieces would not fit, the dicing scheduler splits regions until their grids fit, and the
+// picture is the one rendered without the limit. Without the windows the split queue of the first
+// region alone would pass the limit (a Dawn validation error).
+import { describe, expect, it } from 'vitest';
+import { compareImages } from '../../src/image/compare.ts';
+import { limitEntries } from '../../src/gpu/device.ts';
+import { GpuRuntime } from '../../src/gpu/runtime.ts';
+import { frameCamera } from '../../src/reyes/camera.ts';
+import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
+import { PIECE_WORDS, type FrameGpu } from '../../src/reyes/frame-gpu.ts';
+import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
+import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
+import { boundSplit, boundSplitCapacity } from '../../src/reyes/stages/bound-split.ts';
+import { emptyStats } from '../../src/reyes/stats.ts';
+import { gridLayout } from '../../src/rsl/grid-layout.ts';
+import type { Frame } from '../../src/rib/scene.ts';
+import { storageUsage, useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { frameFromText, render } from './render-helpers.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** The same device, reporting a smaller storage binding limit than it has. */
+function withBindingLimit(runtime: GpuRuntime, bytes: number): GpuRuntime {
+  const limits = { ...Object.fromEntries(limitEntries(runtime.limits)), maxStorageBufferBindingSize: bytes };
+  return new GpuRuntime({ ...runtime.context, limits: limits as unknown as GPUSupportedLimits }, runtime.allocator.budget);
+}
+
+// Grids of 2 × 2 vertices: one micropolygon each, so a small sphere makes hundreds of pieces.
+const SCENE = `Format 32 32 1
+PixelSamples 2 2
+ShadingRate 8
+Projection "perspective" "fov" 40
+Translate 0 0 3.2
+WorldBegin
+Color [0.9 0.5 0.2]
+Sphere 1 -1 1 360
+WorldEnd`;
+
+/** What bound/split reads of a frame: the camera, the records, the grid size. */
+function boundSplitFrame(runtime: GpuRuntime, frame: Frame): FrameGpu {
+  const camera = frameCamera(frame);
+  const spaces = kernelSpaces(camera);
+  const layout = gridLayout(4);
+  const { records } = convertFrame(frame, camera, spaces, layout, builtinShadingProvider, () => {});
+  const prims = runtime.allocator.createBufferWithData('prims', records.floats(), storageUsage());
+  return { gpu: runtime, camera, spaces, layout, prims, primCount: records.count, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
+}
+
+/** The ready pieces of the whole picture, one string per piece, sorted. */
+async function readyPieces(runtime: GpuRuntime, frame: Frame, maxReady?: number): Promise<string[] | undefined> {
+  const gpuFrame = boundSplitFrame(runtime, frame);
+  try {
+    const ready = await boundSplit(gpuFrame, { x0: 0, y0: 0, x1: 32, y1: 32 }, maxReady);
+    if (!ready) return undefined;
+    const words = await runtime.readU32(ready.buffer, ready.count * PIECE_WORDS);
+    runtime.allocator.release(ready.buffer);
+    return Array.from({ length: ready.count }, (_, k) => Array.from(words.subarray(k * PIECE_WORDS, (k + 1) * PIECE_WORDS)).join(' ')).sort();
+  } finally {
+    runtime.allocator.release(gpuFrame.prims);
+  }
+}
+
+describe('storage binding limit in bound/split and dicing', () => {
+  const gpu = useGpuRuntime();
+
+  it('bound/split gives the same ready pieces working in windows of a small binding', async () => {
+    const frame = await frameFromText(SCENE);
+    const reference = await readyPieces(gpu(), frame);
+    // 4 KiB holds 128 pieces: fewer than the sphere's ready pieces, so bound/split gives up.
+    expect(reference!.length).toBeGreaterThan(128);
+    expect(await readyPieces(withBindingLimit(gpu(), 4 * KiB), frame)).toBeUndefined();
+    // 15 KiB: up to 480 ready pieces, queue windows of 240 pieces (narrower than the queue gets).
+    expect(reference!.length).toBeLessThanOrEqual(480);
+    const windowed = await readyPieces(withBindingLimit(gpu(), 15 * KiB), frame);
+    expect(windowed).toEqual(reference);
+    // The caller's limit on ready pieces: given up past it.
+    expect(await readyPieces(gpu(), frame, reference!.length - 1)).toBeUndefined();
+    expect(await readyPieces(gpu(), frame, reference!.length)).toEqual(reference);
+  });
+
+  it('sizes bound/split windows to half a binding, at binding offsets', () => {
+    // 16 KiB of 32-byte pieces: 512; windows of 256 (their children take twice as much).
+    expect(boundSplitCapacity(16 * KiB, 256)).toEqual({ window: 256, ready: 512, align: 8 });
+    // Windows start at multiples of the offset alignment (256 bytes = 8 pieces).
+    expect(boundSplitCapacity(15 * KiB, 256)).toEqual({ window: 240, ready: 480, align: 8 });
+    expect(boundSplitCapacity(15 * KiB + 1000, 256)).toEqual({ window: 248, ready: 511, align: 8 });
+    expect(() => boundSplitCapacity(256, 256)).toThrow(/cannot hold two bound\/split queue windows/);
+  });
+
+  it('renders the same picture with a 32 KiB binding limit', async () => {
+    const frame = await frameFromText(SCENE);
+    const reference = await render(gpu(), frame, { budgetBytes: 64 * MiB, maxVertices: 4 });
+    // Unlimited, one dicing region holds every piece: its ready list alone (32 bytes a piece) is
+    // past 12 KiB, and its split queue twice that.
+    expect(reference.rendered.stats.dicingRegions).toBe(1);
+    expect(reference.rendered.stats.grids * 32).toBeGreaterThan(12 * KiB);
+    const limited = await render(withBindingLimit(gpu(), 32 * KiB), frame, { budgetBytes: 64 * MiB, maxVertices: 4 });
+    expect(limited.rendered.stats.dicingSplits).toBeGreaterThan(0);
+    expect(limited.rendered.warnings).toEqual([]);
+    expect(compareImages(limited.image, reference.image).max).toBeLessThanOrEqual(1);
+  });
+});
