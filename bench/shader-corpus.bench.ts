@@ -3,8 +3,8 @@
 // light, lights with plastic, volumes with plastic as atmosphere, imagers alone), and per kernel
 // Dawn's pipeline creation (shader module + createComputePipelineAsync). Prints the median and the
 // maximum of each. Mesa keeps compiled pipelines in ~/.cache/mesa_shader_cache, so a second run
-// measures a warm cache; --cold gives each kernel a unique comment so no cache entry matches.
-// Usage: node --import ./src/node/register.js bench/shader-corpus.bench.ts [--repeat 3] [--cold]
+// measures a warm cache; MESA_SHADER_CACHE_DISABLE=true in the environment measures a cold one.
+// Usage: node --import ./src/node/register.js bench/shader-corpus.bench.ts [--repeat 3]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,7 @@ import { acquireGpu } from '../src/gpu/device.ts';
 import { checkSource, compilePipeline } from '../src/rsl/index.ts';
 import type { PipelineDescription } from '../src/rsl/index.ts';
 
-const { values: options } = parseArgs({ options: { repeat: { type: 'string', default: '3' }, cold: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({ options: { repeat: { type: 'string', default: '3' } } });
 const repeat = Number(options.repeat);
 const folder = path.resolve(import.meta.dirname, '../shaders/corpus');
 const files = readdirSync(folder).filter((f) => f.endsWith('.sl')).sort();
@@ -65,10 +65,9 @@ const gpu = await acquireGpu();
 const device = gpu.device;
 const pipelineTimes: { name: string; ms: number }[] = [];
 for (const kernel of kernels) {
-  const code = options.cold ? `// ${kernel.name} ${Date.now()} ${Math.random()}\n${kernel.code}` : kernel.code;
   const start = performance.now();
   device.pushErrorScope('validation');
-  const module = device.createShaderModule({ code, label: kernel.name });
+  const module = device.createShaderModule({ code: kernel.code, label: kernel.name });
   await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: kernel.entryPoint } });
   const error = await device.popErrorScope();
   if (error) dawnFailures.push(`${kernel.name}: ${error.message.split('\n')[0]}`);
@@ -78,7 +77,8 @@ gpu.destroy();
 
 console.log(`shaders: ${files.length}, compiled: ${compileTimes.length}, kernels accepted by Dawn: ${kernels.length - dawnFailures.length}`);
 console.log(`RSL compile time per shader (best of ${repeat}): ${stats(compileTimes)}`);
-console.log(`Dawn pipeline creation per kernel${options.cold ? ' (cold: no cache entry matches)' : ''}: ${stats(pipelineTimes.map((p) => p.ms))}`);
+const cache = process.env.MESA_SHADER_CACHE_DISABLE === 'true' ? 'Mesa shader cache disabled' : 'Mesa shader cache as found';
+console.log(`Dawn pipeline creation per kernel (${cache}): ${stats(pipelineTimes.map((p) => p.ms))}`);
 const slowest = [...pipelineTimes].sort((a, b) => b.ms - a.ms).slice(0, 3);
 console.log(`slowest pipelines: ${slowest.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`);
 for (const f of [...compileFailures, ...dawnFailures]) console.log(`FAILED ${f}`);
