@@ -34,6 +34,9 @@ export interface ReadOptions {
   maxDiagnostics?: number;
   /** Read the input as an archive fragment: inside an implicit world block (Scene.frames[0]). */
   fragment?: boolean;
+  /** Leave unread a DelayedReadArchive whose bound is off screen for the RIB's camera (default
+   * true). Pass false where the camera may still move (an interactive viewer). */
+  skipOffScreenArchives?: boolean;
 }
 
 /** The reader asks its driver for the contents of `path`; the answer is a ResolvedFile. */
@@ -248,7 +251,7 @@ function* readArchive(ctx: Context, need: ArchiveNeed, file: string, depth: numb
 export function* readScene(input: RibSource, options: ReadOptions = {}): Generator<ReaderRequest, Scene, ReaderAnswer> {
   const fileName = options.fileName ?? '<input>';
   const diagnostics = new DiagnosticSink(options.maxDiagnostics);
-  const builder = new SceneBuilder(diagnostics);
+  const builder = new SceneBuilder(diagnostics, { skipOffScreenArchives: options.skipOffScreenArchives ?? true });
   const sceneDir = dirname(fileName);
   const searchPaths = (options.searchPaths ?? []).map((p) => joinPath(sceneDir, p));
   const ctx: Context = {

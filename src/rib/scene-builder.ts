@@ -120,7 +120,10 @@ export class SceneBuilder {
    * it depends on is the same (as ObjectInstance shares an object's geometry). */
   private readonly sharedGeometry = new WeakMap<RibRequest, { key: readonly unknown[]; geometry: Geometry }>();
 
-  constructor(private readonly diagnostics: DiagnosticSink) {
+  constructor(
+    private readonly diagnostics: DiagnosticSink,
+    private readonly settings: { skipOffScreenArchives: boolean } = { skipOffScreenArchives: true },
+  ) {
     this.notHonoured = new NotHonouredReporter(diagnostics);
     this.scene = {
       frames: [], version: null, structureComments: [], textureRequests: [],
@@ -810,7 +813,7 @@ export class SceneBuilder {
         // The camera is fixed since WorldBegin: an archive whose bound is off screen is never read.
         // (Inside ObjectBegin the instances' placement is not known yet; a fragment has no camera.)
         const frame = this.frame;
-        if (frame && !this.currentObject && !this.fragment && !boundMayBeVisible(req.args[2] as number[], concat(frame.camera.worldToCamera, this.ctm), frame.camera, frame.options)) {
+        if (frame && this.settings.skipOffScreenArchives && !this.currentObject && !this.fragment && !boundMayBeVisible(req.args[2] as number[], concat(frame.camera.worldToCamera, this.ctm), frame.camera, frame.options)) {
           frame.culledArchives++;
           return null;
         }

@@ -141,6 +141,14 @@ describe('DelayedReadArchive off screen is never read', () => {
     expect(culled('0.9 2 -0.5 0.5 1 2', 'Format 640 480 1\nScreenWindow -1 1 -1 1')).toBe(false);
   });
 
+  it('reads them all when asked to (a viewer whose camera moves)', () => {
+    const resolver = createMemoryResolver({ 'box.rib': 'Sphere 1 -1 1 360\n' });
+    const src = world('Procedural "DelayedReadArchive" ["box.rib"] [14 15 -1 1 10 10]', camera);
+    expect(parseRibSync(src, { fileName: 'main.rib', resolver }).frames[0]!.primitives).toHaveLength(0);
+    const all = parseRibSync(src, { fileName: 'main.rib', resolver, skipOffScreenArchives: false }).frames[0]!;
+    expect([all.primitives.length, all.culledArchives]).toEqual([1, 0]);
+  });
+
   it('reads every call inside ObjectBegin, where the placement is not known yet', () => {
     const resolver = createMemoryResolver({ 'box.rib': 'Sphere 1 -1 1 360\n' });
     const scene = parseRibSync(world('ObjectBegin 1\nProcedural "DelayedReadArchive" ["box.rib"] [100 101 0 1 -5 -4]\nObjectEnd\nObjectInstance 1', camera), { fileName: 'main.rib', resolver });
