@@ -7,3 +7,12 @@ export class BudgetTooSmallError extends Error {
     this.name = 'BudgetTooSmallError';
   }
 }
+
+/** A buffer every stage binds whole (the primitive records, their auxiliary values, a pipeline's
+ * parameter blocks) is larger than one storage binding of the device. */
+export class BindingLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BindingLimitError';
+  }
+}

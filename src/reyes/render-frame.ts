@@ -11,7 +11,7 @@ import type { Frame, Options } from '../rib/scene.ts';
 import { createFloatImage, type FloatImage } from '../image/image.ts';
 import { pixelFilterCode } from '../image/pixel-filters.ts';
 import { frameCamera, type FrameCamera, type PixelRect } from './camera.ts';
-import { convertFrame, type ConvertedFrame } from './convert/convert-frame.ts';
+import { checkFrameBindings, convertFrame, type ConvertedFrame } from './convert/convert-frame.ts';
 import { BudgetTooSmallError } from './errors.ts';
 import type { FrameGpu, FrameInsight, Region, RegionKind } from './frame-gpu.ts';
 import { RECORD } from './primitive-record.ts';
@@ -193,6 +193,7 @@ interface FrameBuffers {
 
 function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers {
   const { allocator } = gpu;
+  checkFrameBindings(converted, gpu.maxBindingBytes());
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
   const prims = allocator.createBufferWithData('primitive records', converted.records.floats(), usage);
   owned.push(prims);

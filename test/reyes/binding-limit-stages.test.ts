@@ -2,7 +2,8 @@
 // storage binding limit, bound/split works through its queue in windows and gives up on regions whose
 // ready pieces would not fit, the dicing scheduler splits regions until their grids fit, and the
 // picture is the one rendered without the limit. Without the windows the split queue of the first
-// region alone would pass the limit (a Dawn validation error).
+// region alone would pass the limit (a Dawn validation error). Buffers no stage can cut (the
+// primitive records) give a clear error instead.
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { limitEntries } from '../../src/gpu/device.ts';
@@ -101,5 +102,12 @@ describe('storage binding limit in bound/split and dicing', () => {
     expect(limited.rendered.stats.dicingSplits).toBeGreaterThan(0);
     expect(limited.rendered.warnings).toEqual([]);
     expect(compareImages(limited.image, reference.image).max).toBeLessThanOrEqual(1);
+  });
+
+  it('says so when the primitive records alone pass one binding', async () => {
+    // Three spheres: three records of 472 bytes, 1416 bytes; bound whole by every stage.
+    const frame = await frameFromText(SCENE.replace('Sphere 1 -1 1 360', 'Sphere 1 -1 1 360\nSphere 0.5 -0.5 0.5 360\nSphere 0.2 -0.2 0.2 360'));
+    await expect(render(withBindingLimit(gpu(), KiB), frame, { maxVertices: 4 })).rejects.toThrow(
+      /the 3 primitive records take 0\.0 MiB, more than one storage binding of this device holds/);
   });
 });

@@ -4,6 +4,7 @@ import { mat3, mat4 } from 'gl-matrix';
 import { RI_INFINITY } from '../../rib/defaults.ts';
 import type { Attributes, Frame } from '../../rib/scene.ts';
 import type { FrameCamera } from '../camera.ts';
+import { BindingLimitError } from '../errors.ts';
 import { OUTPUT_GRID_VARIABLES, STANDARD_GRID_VARIABLES, type GridLayout, type GridVariableType } from '../../rsl/grid-layout.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
@@ -137,4 +138,18 @@ function importance(
   const detailToCamera = mat4.multiply(mat4.create(), worldToCamera, detailToWorld);
   const area = rasterArea(attributes.detail, detailToCamera, camera.cameraToRaster, camera.perspective);
   return detailImportance(area * frame.options.relativeDetail, range);
+}
+
+/** Throws a BindingLimitError when a buffer the stages bind whole would pass `maxBindingBytes`:
+ * the primitive records, their auxiliary values, a pipeline's parameter blocks. */
+export function checkFrameBindings(converted: ConvertedFrame, maxBindingBytes: number): void {
+  const mib = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  const check = (what: string, bytes: number): void => {
+    if (bytes > maxBindingBytes) {
+      throw new BindingLimitError(`${what} take ${mib(bytes)}, more than one storage binding of this device holds (${mib(maxBindingBytes)}); render fewer primitives at a time`);
+    }
+  };
+  check(`the ${converted.records.count} primitive records`, converted.records.floats().byteLength);
+  check('the primitives\' user variables and Bézier control values', converted.records.userFloatsData().byteLength);
+  for (const p of converted.pipelines) check(`the shader parameters of "${p.kernel.label}"`, p.params.byteLength);
 }
