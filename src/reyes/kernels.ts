@@ -7,6 +7,7 @@ import jitterSource from '../../shaders/kernels/reyes-jitter.wgsl?raw';
 import sampleSource from '../../shaders/kernels/reyes-sample.wgsl?raw';
 import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
 import filterSource from '../../shaders/kernels/image-filter.wgsl?raw';
+import imagerTilesSource from '../../shaders/kernels/imager-tiles.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import type { GridLayout } from '../rsl/grid-layout.ts';
 
@@ -16,6 +17,7 @@ const SOURCES = {
   sample: { label: 'reyes-sample.wgsl', code: `${jitterSource}\n${sampleSource}` },
   composite: { label: 'reyes-composite.wgsl', code: compositeSource },
   filter: { label: 'image-filter.wgsl', code: `${jitterSource}\n${filterSource}` },
+  imagerTiles: { label: 'imager-tiles.wgsl', code: imagerTilesSource },
 } as const;
 
 export type ReyesKernel = keyof typeof SOURCES;

@@ -2,7 +2,9 @@
 // the GPU, after filtering and before exposure and quantization. The image is cut into tiles of at
 // most maxVertices pixels, each one grid of the imager's layout (src/rsl/grid-layout.ts
 // imagerGridLayout: P, Ci, Oi, alpha), and the compiled kernel runs one workgroup per tile, as a
-// shading kernel runs one per grid of micropolygons.
+// shading kernel runs one per grid of micropolygons. imager-tiles.wgsl packs the pixels into the tile
+// records and unpacks the result, so only the image rows cross to the GPU and back; runs of tiles
+// are cut so that records and rows fit one storage binding and the budget.
 //
 // In: P the pixel centre in raster coordinates of the whole image (x + 0.5, y + 0.5, 0; a cropped
 // image keeps its place), Ci the premultiplied colour, Oi = (alpha, alpha, alpha) (the renderer keeps
@@ -16,6 +18,7 @@ import { GpuBudgetError } from '../../gpu/errors.ts';
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import type { FloatImage } from '../../image/image.ts';
 import type { Options, ShaderRef } from '../../rib/scene.ts';
+import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
 import { kernelFrameUniforms, type KernelSpaces } from '../shading/spaces.ts';
 
 /** A compiled imager shader's kernel (the shading-kernel binding contract over imagerGridLayout). */
@@ -52,54 +55,58 @@ export function imagerTileSize(maxVertices: number): [number, number] {
   return [width, Math.floor(maxVertices / width)];
 }
 
-interface Tile {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** A run of tiles (row-major over the image) and the image rows they lie in. */
+interface Batch {
+  firstTile: number;
+  tileCount: number;
+  firstRow: number;
+  rows: number;
 }
 
 /** Runs `instance` on every pixel of `image` (in place); (originX, originY) is the raster position of
- * the image's first pixel. With `profile`, gpuMs is the kernel's GPU time from timestamp queries. */
+ * the image's first pixel. With `profile`, gpuMs is the kernels' GPU time from timestamp queries. */
 export async function applyImager(
   gpu: GpuRuntime, image: FloatImage, originX: number, originY: number, instance: ImagerInstance, spaces: KernelSpaces, profile = false,
 ): Promise<{ gpuMs: number }> {
   const { kernel } = instance;
   const { layout } = kernel;
   const [tileWidth, tileHeight] = imagerTileSize(layout.maxVertices);
-  const tiles: Tile[] = [];
-  for (let y = 0; y < image.height; y += tileHeight) {
-    for (let x = 0; x < image.width; x += tileWidth) {
-      tiles.push({ x, y, width: Math.min(tileWidth, image.width - x), height: Math.min(tileHeight, image.height - y) });
-    }
-  }
+  const tilesX = Math.ceil(image.width / tileWidth);
+  const tileCount = tilesX * Math.ceil(image.height / tileHeight);
   let gpuMs = 0;
-  if (tiles.length === 0) return { gpuMs };
-  const pipeline = await gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint });
-  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-  const params = gpu.allocator.createBufferWithData(`${kernel.label} params`, instance.params, usage);
+  if (tileCount === 0) return { gpuMs };
+  const constants = {
+    ...gridOffsetConstants(layout, ['P', 'Ci', 'Oi', 'alpha']), RECORD_FLOATS: layout.recordFloats, TILE_W: tileWidth, TILE_H: tileHeight,
+    ALPHA_FROM_IMAGER: kernel.writesAlpha ? 1 : 0,
+  };
+  const [pack, shade, unpack] = await Promise.all([
+    reyesPipeline(gpu, 'imagerTiles', 'packTiles', constants),
+    gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint }),
+    reyesPipeline(gpu, 'imagerTiles', 'unpackTiles', constants),
+  ]);
+  const params = gpu.allocator.createBufferWithData(`${kernel.label} params`, instance.params, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
   try {
-    // A tile costs its record, bound whole, a staging copy to read it back and its gridInfo words.
-    const recordBytes = layout.recordFloats * 4;
-    const tileBytes = 2 * recordBytes + GRID_INFO_WORDS * 4;
-    const perBatch = Math.min(tiles.length, Math.floor(gpu.maxBindingBytes() / recordBytes), Math.floor((gpu.allocator.free() - FRAME_UNIFORMS_BYTES) / tileBytes));
-    if (perBatch <= 0) throw new GpuBudgetError(`imager ${kernel.label} tile`, tileBytes + FRAME_UNIFORMS_BYTES, gpu.allocator.budget, gpu.allocator.budget - gpu.allocator.free());
-    for (let start = 0; start < tiles.length; start += perBatch) {
-      const batch = tiles.slice(start, start + perBatch);
-      const records = packTiles(image, originX, originY, batch, layout);
-      const gridInfo = new Uint32Array(batch.length * GRID_INFO_WORDS);
-      batch.forEach((tile, k) => gridInfo.set([tile.width, tile.height, k * layout.recordFloats, 0], k * GRID_INFO_WORDS));
-      const grids = gpu.allocator.createBufferWithData('imager tiles', records, usage | GPUBufferUsage.COPY_SRC);
+    const rowBytes = image.width * 16;
+    for (const batch of batches(gpu, tileCount, tilesX, tileHeight, image.height, layout.recordFloats * 4, rowBytes)) {
+      const rows = image.rgba.subarray(batch.firstRow * image.width * 4, (batch.firstRow + batch.rows) * image.width * 4);
+      const pixels = gpu.allocator.createBufferWithData('imager pixels', rows, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
       try {
         const recorder = gpu.recorder(`imager ${kernel.label}`, { profile });
-        const info = recorder.transient(gpu.allocator.createBufferWithData('imager tile info', gridInfo, usage));
-        const uniforms = recorder.transient(gpu.allocator.createBufferWithData('imager frame uniforms', kernelFrameUniforms(spaces, batch.length), GPUBufferUsage.UNIFORM));
-        recorder.dispatch(pipeline, { 0: grids, 1: info, 2: params, 3: uniforms }, batch.length);
+        const grids = recorder.scratch('imager tiles', batch.tileCount * layout.recordFloats * 4);
+        const info = recorder.transient(gpu.allocator.createBufferWithData('imager tile info', tileInfo(batch, tilesX, tileWidth, tileHeight, image, layout), GPUBufferUsage.STORAGE));
+        const uniforms = recorder.transient(gpu.allocator.createBufferWithData('imager frame uniforms', kernelFrameUniforms(spaces, batch.tileCount), GPUBufferUsage.UNIFORM));
+        const words = new Uint32Array(8);
+        words.set([image.width, image.height, tilesX, batch.firstTile, batch.tileCount, batch.firstRow]);
+        new Float32Array(words.buffer).set([originX, originY], 6);
+        const tiles = { 0: recorder.params('imager tiles', words), 1: pixels, 2: grids };
+        recorder.dispatch(pack, tiles, batch.tileCount);
+        recorder.dispatch(shade, { 0: grids, 1: info, 2: params, 3: uniforms }, batch.tileCount);
+        recorder.dispatch(unpack, tiles, batch.tileCount);
         await recorder.submit();
         for (const t of recorder.timings ?? []) gpuMs += t.milliseconds;
-        unpackTiles(image, batch, layout, new Float32Array(await gpu.read(grids, records.byteLength)), kernel.writesAlpha);
+        image.rgba.set(new Float32Array(await gpu.read(pixels, rows.byteLength)), batch.firstRow * image.width * 4);
       } finally {
-        gpu.allocator.release(grids);
+        gpu.allocator.release(pixels);
       }
     }
   } finally {
@@ -108,53 +115,41 @@ export async function applyImager(
   return { gpuMs };
 }
 
-function slot(layout: GridLayout, name: string): number {
-  const variable = layout.variables.find((v) => v.name === name);
-  if (!variable) throw new Error(`imager grid layout lacks ${name}`);
-  return variable.offset;
+/**
+ * Runs of tiles whose records and image rows each fit one storage binding and, with the rows' read-back
+ * copy, the memory the budget leaves.
+ */
+function batches(gpu: GpuRuntime, tileCount: number, tilesX: number, tileHeight: number, height: number, recordBytes: number, rowBytes: number): Batch[] {
+  const binding = gpu.maxBindingBytes();
+  const free = gpu.allocator.free() - FRAME_UNIFORMS_BYTES - 256;
+  const rowsOf = (first: number, count: number): [number, number] => {
+    const firstRow = Math.floor(first / tilesX) * tileHeight;
+    return [firstRow, Math.min(height, (Math.floor((first + count - 1) / tilesX) + 1) * tileHeight) - firstRow];
+  };
+  const fits = (first: number, count: number): boolean => {
+    const rowsBytes = rowsOf(first, count)[1] * rowBytes;
+    return count * recordBytes <= binding && rowsBytes <= binding && count * (recordBytes + GRID_INFO_WORDS * 4) + 2 * rowsBytes <= free;
+  };
+  const out: Batch[] = [];
+  for (let first = 0; first < tileCount;) {
+    let count = 0;
+    while (first + count < tileCount && fits(first, count + 1)) count++;
+    if (count === 0) throw new GpuBudgetError('imager tile', recordBytes + GRID_INFO_WORDS * 4 + 2 * tileHeight * rowBytes, gpu.allocator.budget, gpu.allocator.budget - gpu.allocator.free());
+    const [firstRow, rows] = rowsOf(first, count);
+    out.push({ firstTile: first, tileCount: count, firstRow, rows });
+    first += count;
+  }
+  return out;
 }
 
-function packTiles(image: FloatImage, originX: number, originY: number, tiles: Tile[], layout: GridLayout): Float32Array {
-  const n = layout.maxVertices;
-  const [P, Ci, Oi, alpha] = ['P', 'Ci', 'Oi', 'alpha'].map((name) => slot(layout, name)) as [number, number, number, number];
-  const records = new Float32Array(tiles.length * layout.recordFloats);
-  tiles.forEach((tile, t) => {
-    const base = t * layout.recordFloats;
-    for (let j = 0; j < tile.height; j++) {
-      for (let i = 0; i < tile.width; i++) {
-        const k = j * tile.width + i;
-        const x = tile.x + i;
-        const y = tile.y + j;
-        const pixel = (y * image.width + x) * 4;
-        const a = image.rgba[pixel + 3]!;
-        records[base + P + k] = originX + x + 0.5;
-        records[base + P + n + k] = originY + y + 0.5;
-        records[base + P + 2 * n + k] = 0;
-        for (let c = 0; c < 3; c++) {
-          records[base + Ci + c * n + k] = image.rgba[pixel + c]!;
-          records[base + Oi + c * n + k] = a;
-        }
-        records[base + alpha + k] = a;
-      }
-    }
-  });
-  return records;
-}
-
-function unpackTiles(image: FloatImage, tiles: Tile[], layout: GridLayout, records: Float32Array, writesAlpha: boolean): void {
-  const n = layout.maxVertices;
-  const [Ci, Oi, alpha] = ['Ci', 'Oi', 'alpha'].map((name) => slot(layout, name)) as [number, number, number];
-  tiles.forEach((tile, t) => {
-    const base = t * layout.recordFloats;
-    for (let j = 0; j < tile.height; j++) {
-      for (let i = 0; i < tile.width; i++) {
-        const k = j * tile.width + i;
-        const pixel = ((tile.y + j) * image.width + tile.x + i) * 4;
-        for (let c = 0; c < 3; c++) image.rgba[pixel + c] = records[base + Ci + c * n + k]!;
-        image.rgba[pixel + 3] = writesAlpha
-          ? records[base + alpha + k]!
-          : (records[base + Oi + k]! + records[base + Oi + n + k]! + records[base + Oi + 2 * n + k]!) / 3;
-      }
-    }
-  });
+/** gridInfo of a batch's tiles: nu, nv, record base, parameter block 0. */
+function tileInfo(batch: Batch, tilesX: number, tileWidth: number, tileHeight: number, image: FloatImage, layout: GridLayout): Uint32Array {
+  const words = new Uint32Array(batch.tileCount * GRID_INFO_WORDS);
+  for (let k = 0; k < batch.tileCount; k++) {
+    const tile = batch.firstTile + k;
+    const x0 = (tile % tilesX) * tileWidth;
+    const y0 = Math.floor(tile / tilesX) * tileHeight;
+    words.set([Math.min(tileWidth, image.width - x0), Math.min(tileHeight, image.height - y0), k * layout.recordFloats, 0], k * GRID_INFO_WORDS);
+  }
+  return words;
 }
