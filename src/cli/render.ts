@@ -12,11 +12,10 @@ import path from 'node:path';
 import { acquireGpu } from '../gpu/device.ts';
 import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
 import { GpuRuntime } from '../gpu/runtime.ts';
-import { displayFiles } from '../image/display-files.ts';
-import type { FloatImage } from '../image/image.ts';
+import { displayFiles, outputVariableNames } from '../image/display-files.ts';
 import { encodeDepthTiff } from '../image/tiff.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
-import { renderFrame, type RenderOptions } from '../reyes/render-frame.ts';
+import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
 import { formatDiagnostic, parseRib } from '../rib/index.ts';
 import { createNodeResolver } from '../rib/resolver-node.ts';
@@ -124,9 +123,10 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       const frameNumber = frame.frameNumber ?? (frameIndex ?? k) + 1;
       const prefix = numbered ? `frame ${frameNumber}: ` : '';
       const name = (file: string): string => (numbered ? numberedName(file, frameNumber) : file);
-      const rendered = await renderFrame(gpu, frame, renderOptions);
+      const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
+      const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariableNames(displays) });
       for (const warning of rendered.warnings) console.error(`${prefix}warning: ${warning}`);
-      const written = await writeDisplays(rendered.image, frame, options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays, sceneDir, prefix);
+      const written = await writeDisplays(rendered, frame, displays, sceneDir, prefix);
       if (options.depth) {
         const target = path.resolve(name(options.depth));
         await writeFile(target, encodeDepthTiff(rendered.image.width, rendered.image.height, rendered.image.depth));
@@ -152,10 +152,11 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
 }
 
 /** Writes each Display's files (names relative to the scene's folder); returns how many. */
-async function writeDisplays(image: FloatImage, frame: Frame, displays: Display[], sceneDir: string, prefix: string): Promise<number> {
+async function writeDisplays(rendered: RenderedFrame, frame: Frame, displays: Display[], sceneDir: string, prefix: string): Promise<number> {
   let count = 0;
   for (const display of displays) {
-    const { files, warnings } = displayFiles(image, display, { exposure: frame.options.exposure, quantize: frame.options.quantize });
+    const settings = { exposure: frame.options.exposure, quantize: frame.options.quantize };
+    const { files, warnings } = displayFiles(rendered.image, display, settings, rendered.variables);
     for (const warning of warnings) console.error(`${prefix}warning: ${warning}`);
     for (const file of files) {
       const target = path.resolve(sceneDir, file.name);

@@ -4,11 +4,13 @@
 // "framebuffer" a PNG (the command line has no window), "null" nothing. The mode picks the
 // channels; depth in a mode that also has colour goes to a float TIFF beside the picture
 // (NAME.z.tif). Quantize decides TIFF's sample format: one = 0 float, max > 255 16-bit, else
-// 8-bit. Names are returned as the Display gave them; the caller places them.
+// 8-bit. An output variable mode ("N", "varying normal N") writes that variable's filtered image
+// (RenderedFrame.variables) without alpha and without exposure, "Ci" the colour. Names are
+// returned as the Display gave them; the caller places them.
 import type { Display } from '../rib/scene.ts';
 import { parseDisplayMode, pictureSamples } from './display-mode.ts';
 import { encodeExr, type ExrPixelType } from './exr.ts';
-import type { FloatImage } from './image.ts';
+import type { FloatImage, VariableImage } from './image.ts';
 import { encodePng } from './png.ts';
 import { exposedColour, quantizeImage, type ExposureSettings, type QuantizeSettings } from './quantize.ts';
 import { encodeDepthTiff, encodeTiff } from './tiff.ts';
@@ -31,8 +33,21 @@ const DRIVER_FORMATS: Record<string, Format> = {
   file: 'tiff', tiff: 'tiff', png: 'png', exr: 'exr', openexr: 'exr', zfile: 'depth', shadow: 'depth', framebuffer: 'framebuffer', null: 'null',
 };
 
-/** The files `display` writes for `image`, and a warning for each thing it cannot do as asked. */
-export function displayFiles(image: FloatImage, display: Display, settings: DisplaySettings): { files: DisplayFile[]; warnings: string[] } {
+/** The grid variables the Displays' modes ask for besides colour, for RenderOptions.outputVariables. */
+export function outputVariableNames(displays: readonly Display[]): string[] {
+  const names = new Set<string>();
+  for (const d of displays) {
+    const mode = parseDisplayMode(d.mode);
+    if (mode.kind === 'variable' && mode.name !== 'Ci' && DRIVER_FORMATS[d.type.toLowerCase()] !== 'depth') names.add(mode.name);
+  }
+  return [...names];
+}
+
+/** The files `display` writes for `image` (and the output `variables` rendered with it), and a
+ * warning for each thing it cannot do as asked. */
+export function displayFiles(
+  image: FloatImage, display: Display, settings: DisplaySettings, variables: ReadonlyMap<string, VariableImage> = new Map(),
+): { files: DisplayFile[]; warnings: string[] } {
   const files: DisplayFile[] = [];
   const warnings: string[] = [];
   const label = `Display "${display.name}" "${display.type}" "${display.mode}"`;
@@ -48,10 +63,16 @@ export function displayFiles(image: FloatImage, display: Display, settings: Disp
     if (mode.kind !== 'standard' || mode.colour || mode.alpha) warnings.push(`${label}: a ${display.type} display holds depth only; mode "${display.mode}" ignored`);
     files.push(depth(display.name));
   } else if (mode.kind === 'variable') {
-    warnings.push(`${label}: output variable "${mode.name}" is not rendered yet; nothing written`);
+    const variable = mode.name === 'Ci' ? { components: 3 as const, image } : variables.get(mode.name);
+    if (!variable) warnings.push(`${label}: output variable "${mode.name}" was not rendered; nothing written`);
+    else {
+      const raw = { ...settings, exposure: { gain: 1, gamma: 1 } };
+      files.push(pictureFile(variable.image, display, format, variable.components === 1 ? [0] : [0, 1, 2], raw, warnings, label));
+    }
   } else {
     const samples = pictureSamples(mode);
-    if (samples > 0) files.push(pictureFile(image, display, format, samples as 1 | 3 | 4, settings, warnings, label));
+    const channels = samples === 4 ? [0, 1, 2, 3] : samples === 3 ? [0, 1, 2] : [3];
+    if (samples > 0) files.push(pictureFile(image, display, format, channels, settings, warnings, label));
     if (mode.depth) {
       const alone = samples === 0 && format === 'tiff';
       files.push(depth(alone ? display.name : depthBeside(display.name)));
@@ -74,15 +95,18 @@ function withoutExtension(name: string): string {
   return dot > slash + 1 ? name.slice(0, dot) : name;
 }
 
+/** `pick`: the channels of each RGBA pixel the file holds ([0, 1, 2, 3], [0, 1, 2], or one). */
 function pictureFile(
-  image: FloatImage, display: Display, format: Exclude<Format, 'depth' | 'null'>, samples: 1 | 3 | 4,
+  image: FloatImage, display: Display, format: Exclude<Format, 'depth' | 'null'>, pick: number[],
   settings: DisplaySettings, warnings: string[], label: string,
 ): DisplayFile {
-  const channels = samples === 4 ? 'RGBA' : samples === 3 ? 'RGB' : 'alpha';
+  const samples = pick.length as 1 | 3 | 4;
+  const channels = samples === 4 ? 'RGBA' : samples === 3 ? 'RGB' : pick[0] === 3 ? 'alpha' : 'grey';
   if (format === 'png' || format === 'framebuffer') {
-    const quantized = quantizeImage(image, settings.exposure, settings.quantize.rgba, 'straight');
+    // Straight colour only where alpha is stored beside it; without alpha, colour over black.
+    const quantized = quantizeImage(image, settings.exposure, settings.quantize.rgba, samples === 4 ? 'straight' : 'associated');
     const name = format === 'framebuffer' ? `${withoutExtension(display.name)}.png` : display.name;
-    return { name, bytes: encodePng(quantized, samples), contents: `${quantized.bitDepth}-bit ${channels} PNG` };
+    return { name, bytes: encodePng(quantized, pick), contents: `${quantized.bitDepth}-bit ${channels} PNG` };
   }
   if (format === 'exr') {
     const pixelType = exrPixelType(display, warnings, label);
@@ -91,7 +115,6 @@ function pictureFile(
   }
   const q = settings.quantize.rgba;
   const count = image.width * image.height;
-  const pick = samples === 1 ? [3] : samples === 3 ? [0, 1, 2] : [0, 1, 2, 3];
   let data: Uint8Array | Uint16Array | Float32Array;
   if (q.one === 0) {
     const rgba = exposedRgba(image, settings.exposure);

@@ -9,7 +9,8 @@ export type DisplayMode =
 export function parseDisplayMode(mode: string): DisplayMode {
   const m = /^(rgb)?(a)?(z)?$/i.exec(mode.trim());
   if (m && mode.trim() !== '') return { kind: 'standard', colour: !!m[1], alpha: !!m[2], depth: !!m[3] };
-  return { kind: 'variable', name: mode.trim() };
+  // "varying normal N", "color foo": the declaration's last word is the variable's name.
+  return { kind: 'variable', name: mode.trim().split(/\s+/).at(-1)! };
 }
 
 /** Samples per pixel of the picture part of a standard mode (rgb 3, rgba 4, a 1; 0 for "z"). */

@@ -38,3 +38,9 @@ export function blitDepth(image: FloatImage, x: number, y: number, width: number
     image.depth.set(depth.subarray(row * width, (row + 1) * width), (y + row) * image.width + x);
   }
 }
+
+/** An output variable's filtered image: its value in r (1 component) or r, g, b (3), coverage in alpha. */
+export interface VariableImage {
+  components: 1 | 3;
+  image: FloatImage;
+}

@@ -5,13 +5,15 @@ import type { QuantizedImage } from './image.ts';
 
 const COLOR_TYPE = { 1: 0, 3: 2, 4: 6 } as const;
 
-/** `samples` picks the channels of each pixel's RGBA to store: 4 all, 3 RGB, 1 alpha as grey. */
-export function encodePng(image: QuantizedImage, samples: 1 | 3 | 4 = 4): Uint8Array {
+/** `pick`: the channels of each pixel's RGBA to store: all four, RGB, or one as grey. */
+export function encodePng(image: QuantizedImage, pick: readonly number[] = [0, 1, 2, 3]): Uint8Array {
+  const samples = pick.length as 1 | 3 | 4;
   const colorType = COLOR_TYPE[samples];
+  if (colorType === undefined) throw new Error(`a PNG holds 1, 3 or 4 channels, not ${pick.length}`);
   const count = image.width * image.height;
   const data = image.bitDepth === 16 ? new Uint16Array(count * samples) : new Uint8Array(count * samples);
   for (let i = 0; i < count; i++) {
-    for (let c = 0; c < samples; c++) data[i * samples + c] = image.rgba[i * 4 + (samples === 1 ? 3 : c)]!;
+    for (let c = 0; c < samples; c++) data[i * samples + c] = image.rgba[i * 4 + pick[c]!]!;
   }
   const png = new PNG({ width: image.width, height: image.height, bitDepth: image.bitDepth, colorType, inputColorType: colorType, inputHasAlpha: samples === 4 });
   // pngjs reads 16-bit input as native-endian 16-bit words and writes them big-endian.

@@ -8,7 +8,7 @@ import { gridLayout, type GridLayout } from '../rsl/grid-layout.ts';
 import { GpuBudgetError } from '../gpu/errors.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import type { Frame, Options } from '../rib/scene.ts';
-import { createFloatImage, type FloatImage } from '../image/image.ts';
+import { createFloatImage, type FloatImage, type VariableImage } from '../image/image.ts';
 import { pixelFilterCode } from '../image/pixel-filters.ts';
 import { frameCamera, type FrameCamera, type PixelRect } from './camera.ts';
 import { checkFrameBindings, convertFrame, type ConvertedFrame } from './convert/convert-frame.ts';
@@ -58,6 +58,9 @@ export interface RenderOptions {
   gridOutlines?: boolean;
   /** Report which scene primitive each pixel's nearest sample belongs to (RenderedFrame.primitiveIds). */
   primitiveIds?: boolean;
+  /** Output variables to render besides colour: grid variable names (N, P, s, Cs, ...), each
+   * sampled, composited through Oi and filtered like Ci (RenderedFrame.variables). */
+  outputVariables?: string[];
 }
 
 export type { RegionKind };
@@ -83,6 +86,9 @@ export interface RenderedFrame {
   /** With RenderOptions.primitiveIds: per pixel of `image` (row-major), the index in Frame.primitives
    * of the primitive whose sample is nearest within the pixel, -1 where no sample covers it. */
   primitiveIds?: Int32Array;
+  /** With RenderOptions.outputVariables: each variable's filtered image (its values in r, g, b;
+   * coverage in alpha), for the names the grid layout has. */
+  variables: Map<string, VariableImage>;
 }
 
 export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<RenderedFrame> {
@@ -113,6 +119,7 @@ interface FrameJob {
   budgetBytes: number | undefined;
   /** The frame's imager shader, ready to run on the filtered image. */
   imager: ImagerInstance | undefined;
+  variables: Map<string, VariableImage>;
 }
 
 function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): FrameJob {
@@ -148,6 +155,12 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   }
   const crop = camera.crop;
   const image = createFloatImage(crop.x1 - crop.x0, crop.y1 - crop.y0);
+  const variables = new Map<string, VariableImage>();
+  for (const name of options.outputVariables ?? []) {
+    const variable = layout.variables.find((v) => v.name === name);
+    if (variable) variables.set(name, { components: variable.components, image: createFloatImage(image.width, image.height) });
+    else warn(`output variable "${name}" is not a grid variable of this frame; not rendered`);
+  }
   Object.assign(stats, {
     resolution: [camera.xResolution, camera.yResolution],
     pixelSamples: [nx, ny],
@@ -157,7 +170,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   });
   const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
   return {
-    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager,
+    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager, variables,
     filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
   };
 }
@@ -251,13 +264,13 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
 }
 
 function samplingTarget(job: FrameJob): SamplingTarget {
-  return { image: job.image, originX: job.camera.crop.x0, originY: job.camera.crop.y0 };
+  return { image: job.image, originX: job.camera.crop.x0, originY: job.camera.crop.y0, variables: job.variables };
 }
 
 /** The rendered frame: insight results mapped to scene primitives, the opaque path's sample count. */
 async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | undefined, regions: RegionReport[], options: RenderOptions): Promise<RenderedFrame> {
   const { stats, warnings, image, camera } = job;
-  const rendered: RenderedFrame = { image, camera, stats, warnings, regions };
+  const rendered: RenderedFrame = { image, camera, stats, warnings, regions, variables: job.variables };
   if (frame) stats.samplePoints += (await gpu.readU32(frame.sampleCounter, 1))[0]!;
   if (options.gridOutlines) rendered.gridOutlines = Float32Array.from(frame?.insight.outlines ?? []);
   if (options.primitiveIds) {

@@ -1,8 +1,8 @@
 // What each Display driver writes for a picture, read back with independent readers: straight
 // alpha in PNG, associated alpha in TIFF and EXR, the driver (not the name) choosing the format.
 import { describe, expect, it } from 'vitest';
-import { depthBeside, displayFiles, type DisplaySettings } from '../../src/image/display-files.ts';
-import { createFloatImage, type FloatImage } from '../../src/image/image.ts';
+import { depthBeside, displayFiles, outputVariableNames, type DisplaySettings } from '../../src/image/display-files.ts';
+import { createFloatImage, type FloatImage, type VariableImage } from '../../src/image/image.ts';
 import type { Display } from '../../src/rib/scene.ts';
 import { readExr, readPng, readTiff } from './independent-readers.ts';
 
@@ -63,9 +63,10 @@ describe('PNG: straight alpha', () => {
     expect([127, 128]).toContain(red); // 127.5 ± 0.5: the dither moves the straight value
   });
 
-  it('writes RGB and grey alpha PNGs for modes "rgb" and "a"', () => {
+  it('writes RGB (colour over black: no alpha to divide by) and grey alpha PNGs for modes "rgb" and "a"', () => {
     const rgb = readPng(only(edgePicture(), display('x.png', 'png', 'rgb')).file.bytes);
     expect(rgb.channels).toBe(3);
+    expect(rgb.values).toEqual([255, 128, 64, 128, 64, 32, 0, 0, 0]);
     const alpha = readPng(only(edgePicture(), display('x.png', 'png', 'a')).file.bytes);
     expect([alpha.channels, ...alpha.values]).toEqual([1, 255, 128, 0]);
   });
@@ -103,6 +104,39 @@ describe('OpenEXR', () => {
     expect(float.pixelTypes).toEqual({ R: 2, G: 2, B: 2, A: 2 });
     expect(float.values[0]).toBe(Math.fround(0.1));
     expect(readExr(only(image, display('e.exr', 'exr')).file.bytes).values[0]).not.toBe(Math.fround(0.1));
+  });
+
+  it('stores the top row first', () => {
+    const image = createFloatImage(1, 2);
+    image.rgba.set([1, 0, 0, 1, 0, 0, 1, 1]);
+    expect(readExr(only(image, display('e.exr', 'exr')).file.bytes).values).toEqual([1, 0, 0, 1, 0, 0, 1, 1]);
+  });
+});
+
+describe('output variables', () => {
+  const normal = (): VariableImage => {
+    const image = createFloatImage(3, 1);
+    image.rgba.set([0.5, -0.25, -1, 1, 0.25, -0.125, -0.5, 0.5, 0, 0, 0, 0]);
+    return { components: 3, image };
+  };
+  const float: DisplaySettings = { ...EIGHT_BIT, exposure: { gain: 2, gamma: 2 }, quantize: { ...EIGHT_BIT.quantize, rgba: { one: 0, min: 0, max: 0, ditherAmplitude: 0 } } };
+
+  it('a mode naming a variable writes its values, without alpha and without exposure', async () => {
+    const variables = new Map([['N', normal()], ['s', { components: 1 as const, image: normal().image }]]);
+    const n = await readTiff(displayFiles(edgePicture(), display('n.tif', 'file', 'N'), float, variables).files[0]!.bytes);
+    expect([n.samples, n.extraSamples]).toEqual([3, undefined]);
+    expect(n.values).toEqual([0.5, -0.25, -1, 0.25, -0.125, -0.5, 0, 0, 0]);
+    const s = await readTiff(displayFiles(edgePicture(), display('s.tif', 'file', 'varying float s'), float, variables).files[0]!.bytes);
+    expect([s.samples, ...s.values]).toEqual([1, 0.5, 0.25, 0]);
+    expect(outputVariableNames([display('a', 'file', 'N'), display('b', 'file', 'color Ci'), display('c', 'file', 'rgba'), display('d', 'zfile', 'z'), display('e', 'png', 'varying float s')])).toEqual(['N', 's']);
+  });
+
+  it('"Ci" is the colour; a variable that was not rendered is a warning, not a file', async () => {
+    const ci = await readTiff(only(edgePicture(), display('c.tif', 'file', 'Ci')).file.bytes);
+    expect(ci.values).toEqual([255, 128, 64, 128, 64, 32, 0, 0, 0]);
+    expect(displayFiles(edgePicture(), display('f.tif', 'file', 'color foo'), EIGHT_BIT)).toEqual({
+      files: [], warnings: ['Display "f.tif" "file" "color foo": output variable "foo" was not rendered; nothing written'],
+    });
   });
 });
 

@@ -47,5 +47,9 @@ export function readExr(bytes: Uint8Array): { width: number; height: number; val
   const exr = parseExr(arrayBuffer(bytes), 1015);
   const header = exr.header as { channels: { name: string; pixelType: number }[] };
   const pixelTypes = Object.fromEntries(header.channels.map((c) => [c.name, c.pixelType]));
-  return { width: exr.width, height: exr.height, values: Array.from(exr.data), pixelTypes };
+  // parse-exr returns rows bottom to top (three.js texture order); the file's first row is the top.
+  const row = exr.width * 4;
+  const values: number[] = [];
+  for (let y = exr.height - 1; y >= 0; y--) values.push(...exr.data.subarray(y * row, (y + 1) * row));
+  return { width: exr.width, height: exr.height, values, pixelTypes };
 }

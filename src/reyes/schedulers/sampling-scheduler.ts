@@ -3,14 +3,14 @@
 // composites and filters each piece and puts its pixels into the frame's image (and, when asked,
 // the primitive record of each pixel into FrameInsight.ids), reporting each finished region.
 import { GpuBudgetError } from '../../gpu/errors.ts';
-import { blitDepth, blitRgba, type FloatImage } from '../../image/image.ts';
+import { blitDepth, blitRgba, type FloatImage, type VariableImage } from '../../image/image.ts';
 import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import type { DicedGrids } from '../stages/dice.ts';
 import { filterRegion } from '../stages/filter.ts';
 import {
   countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSubpixels, SAMPLE_PAYLOAD_BYTES, SAMPLE_POINT_BYTES, sampleAndComposite,
-  sampleOpaque, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, type SampleCounts, type SubpixelBuffer, type SubpixelRect,
+  sampleOpaque, sampleVariable, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, type SampleCounts, type SubpixelBuffer, type SubpixelRect,
 } from '../stages/sample.ts';
 import { canSplit, splitRegion } from './regions.ts';
 
@@ -22,6 +22,8 @@ export interface SamplingTarget {
   /** Global pixel of the image's (0, 0): the crop window's corner. */
   originX: number;
   originY: number;
+  /** Output variables by grid variable name, each filtered into its own image like colour. */
+  variables: Map<string, VariableImage>;
 }
 
 export function subpixelRect(frame: FrameGpu, region: Region): SubpixelRect {
@@ -46,11 +48,12 @@ export async function sampleRegion(
   const maxBinding = frame.gpu.maxBindingBytes();
   const subpixelsBind = subpixels * SUBPIXEL_COLOR_BYTES <= maxBinding;
   let sub: SubpixelBuffer | undefined;
+  let total = 0;
   try {
     if (frame.opaque) {
       if (subpixelsBind && subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect, frame.sampleCounter);
     } else {
-      const total = await countSamples(frame, ready, diced, counts, rect);
+      total = await countSamples(frame, ready, diced, counts, rect);
       // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
       const fitsBudget = total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free;
       if (fitsBudget && subpixelsBind && total * SAMPLE_PAYLOAD_BYTES <= maxBinding) {
@@ -70,6 +73,14 @@ export async function sampleRegion(
       blitDepth(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.depth.map((d) => (d >= 1e38 ? Infinity : d)));
       if (ids && filtered.ids) {
         for (let y = 0; y < h; y++) ids.set(filtered.ids.subarray(y * w, (y + 1) * w), (region.y0 - target.originY + y) * target.image.width + region.x0 - target.originX);
+      }
+      for (const [name, { image }] of target.variables) {
+        const variable = await sampleVariable(frame, ready, diced, counts, rect, total, name);
+        try {
+          blitRgba(image, region.x0 - target.originX, region.y0 - target.originY, w, h, (await filterRegion(frame, variable, region)).rgba);
+        } finally {
+          releaseSubpixels(frame, variable);
+        }
       }
       frame.stats.samplingRegions++;
       frame.insight.region('sampling', region, false);

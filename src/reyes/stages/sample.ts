@@ -3,7 +3,9 @@
 //   (subpixel, depth) → mark each subpixel's run → composite front to back,
 // or, when everything is opaque, the atomic-depth fast path straight into the subpixel buffer.
 // The result is a subpixel buffer (premultiplied RGBA, depth and the nearest sample's primitive
-// record) for the pixel filter.
+// record) for the pixel filter. An output variable (Display mode "N", "s"...) is sampled by the
+// same passes with the variable read where Ci is, so it is composited front to back through Oi
+// exactly as colour is; a 1-component variable lands in the first channel.
 import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
@@ -65,8 +67,11 @@ function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): U
   return words;
 }
 
-function samplePipeline(frame: FrameGpu, entryPoint: string): Promise<GPUComputePipeline> {
-  return reyesPipeline(frame.gpu, 'sample', entryPoint, gridOffsetConstants(frame.layout, SAMPLE_VARIABLES));
+/** `variable`: the grid variable sampled in place of Ci (an output variable), default Ci itself. */
+function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): Promise<GPUComputePipeline> {
+  const constants = gridOffsetConstants(frame.layout, SAMPLE_VARIABLES);
+  constants.OFF_CI = gridOffsetConstants(frame.layout, [variable])[`OFF_${variable.toUpperCase()}`]!;
+  return reyesPipeline(frame.gpu, 'sample', entryPoint, constants);
 }
 
 /** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
@@ -111,9 +116,9 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
   });
 }
 
-/** Writes, sorts and composites `total` sample points into a new subpixel buffer. */
+/** Writes, sorts and composites `total` sample points into a new subpixel buffer (of `variable` in place of Ci when given). */
 export async function sampleAndComposite(
-  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, total: number,
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, total: number, variable?: string,
 ): Promise<SubpixelBuffer> {
   const { gpu } = frame;
   const subpixels = rect.width * rect.height;
@@ -126,7 +131,7 @@ export async function sampleAndComposite(
     const runStart = recorder.scratch('run start', subpixels * 4);
     const runEnd = recorder.scratch('run end', subpixels * 4);
     await timed(frame, 'sample', async () => {
-      const write = await samplePipeline(frame, 'writeSamples');
+      const write = await samplePipeline(frame, 'writeSamples', variable);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
       recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 7: values, 8: payload }, diced.count);
     });
@@ -147,7 +152,7 @@ export async function sampleAndComposite(
       // One command buffer: the sample pass is sampling, the sort and composite passes compositing.
       addGpuTimes(frame, recorder, (label) => (label.startsWith('reyes-sample.wgsl') ? 'sample' : 'composite'));
     });
-    frame.stats.samplePoints += total;
+    if (!variable) frame.stats.samplePoints += total;
     return out;
   } catch (error) {
     releaseSubpixels(frame, out);
@@ -160,13 +165,15 @@ export async function sampleAndComposite(
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
-export function sampleOpaque(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect, sampleCounter: GPUBuffer): Promise<SubpixelBuffer> {
+export function sampleOpaque(
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect, sampleCounter: GPUBuffer, variable?: string,
+): Promise<SubpixelBuffer> {
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
     const subpixels = rect.width * rect.height;
     const out = allocateSubpixels(frame, rect);
     try {
-      const [depthPass, ownerPass, colorPass] = await Promise.all(['opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e)));
+      const [depthPass, ownerPass, colorPass] = await Promise.all(['opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e, variable)));
       const recorder = stageRecorder(frame, 'opaque samples');
       const depthBits = recorder.scratch('opaque depth', subpixels * 4);
       const owner = recorder.scratch('opaque owner', subpixels * 4);
@@ -215,4 +222,21 @@ export function releaseSubpixels(frame: FrameGpu, buffer: SubpixelBuffer): void 
   frame.gpu.allocator.release(buffer.color);
   frame.gpu.allocator.release(buffer.depth);
   frame.gpu.allocator.release(buffer.ids);
+}
+
+/**
+ * Output variable `variable` of a region already sampled for colour: the transparent path again
+ * with the count pass's `total`, or the opaque path with a counter of its own (the colour pass
+ * counted the sample points).
+ */
+export async function sampleVariable(
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, total: number, variable: string,
+): Promise<SubpixelBuffer> {
+  if (!frame.opaque) return sampleAndComposite(frame, ready, diced, counts, rect, total, variable);
+  const counter = frame.gpu.allocator.createBuffer({ label: 'output variable sample count', size: 4, usage: storage() });
+  try {
+    return await sampleOpaque(frame, ready, diced, rect, counter, variable);
+  } finally {
+    frame.gpu.allocator.release(counter);
+  }
 }
