@@ -70,7 +70,6 @@ export class RslShadingProvider {
   readonly compiler: ShaderCompiler;
   private readonly resolved = new Map<string, Resolved | undefined>();
   private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
-  private readonly imagerKernels = new Map<CompiledPipeline, ImagerKernel>();
   /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
    * under one state share their block unless the pipeline uses "object" space (the block holds the
    * primitive's object → camera matrix). */
@@ -215,14 +214,10 @@ export class RslShadingProvider {
     };
     warnUnknown(compiled, instance, warn);
     const overrides = parameterOverrides(compiled, [instance], { kernelSpaces: spaces, objectToCamera: spaces.world, warn });
-    let kernel = this.imagerKernels.get(compiled);
-    if (!kernel) {
-      kernel = {
-        key: `imager:${this.imagerKernels.size}:${resolved.name}`, label: `imager ${resolved.name}`, code: compiled.code, entryPoint: compiled.entryPoint,
-        layout: compiled.layout, writesAlpha: compiled.writes.includes('alpha'),
-      };
-      this.imagerKernels.set(compiled, kernel);
-    }
+    const kernel: ImagerKernel = {
+      label: `imager ${resolved.name}`, code: compiled.code, entryPoint: compiled.entryPoint, layout: compiled.layout,
+      writesAlpha: compiled.writes.includes('alpha'),
+    };
     return { kernel, params: packParameters(compiled, overrides) };
   }
 

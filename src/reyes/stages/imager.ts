@@ -23,7 +23,6 @@ import { kernelFrameUniforms, type KernelSpaces } from '../shading/spaces.ts';
 
 /** A compiled imager shader's kernel (the shading-kernel binding contract over imagerGridLayout). */
 export interface ImagerKernel {
-  key: string;
   label: string;
   code: string;
   entryPoint: string;
