@@ -91,14 +91,15 @@ describe('storage binding limit in bound/split and dicing', () => {
     expect(() => boundSplitCapacity(256, 256)).toThrow(/cannot hold two bound\/split queue windows/);
   });
 
-  it('renders the same picture with a 32 KiB binding limit', async () => {
+  it('renders the same picture with a 64 KiB binding limit', async () => {
     const frame = await frameFromText(SCENE);
     const reference = await render(gpu(), frame, { budgetBytes: 64 * MiB, maxVertices: 4 });
-    // Unlimited, one dicing region holds every piece: its ready list alone (32 bytes a piece) is
-    // past 12 KiB, and its split queue twice that.
+    // Unlimited, one dicing region holds every grid; their buffer (144 floats a grid) is far past
+    // 64 KiB, so the dicing scheduler must split regions for the binding limit, with bound/split
+    // giving up early on the regions that hold too many.
     expect(reference.rendered.stats.dicingRegions).toBe(1);
-    expect(reference.rendered.stats.grids * 32).toBeGreaterThan(12 * KiB);
-    const limited = await render(withBindingLimit(gpu(), 32 * KiB), frame, { budgetBytes: 64 * MiB, maxVertices: 4 });
+    expect(reference.rendered.stats.grids * 144 * 4).toBeGreaterThan(3 * 64 * KiB);
+    const limited = await render(withBindingLimit(gpu(), 64 * KiB), frame, { budgetBytes: 64 * MiB, maxVertices: 4 });
     expect(limited.rendered.stats.dicingSplits).toBeGreaterThan(0);
     expect(limited.rendered.warnings).toEqual([]);
     expect(compareImages(limited.image, reference.image).max).toBeLessThanOrEqual(1);
