@@ -17,6 +17,9 @@ override OFF_P: u32;
 override OFF_NG: u32;
 override OFF_CI: u32;
 override OFF_OI: u32;
+// OFF_CI names an output variable rather than Ci: its value is multiplied by Oi, so compositing
+// weights it by opacity front to back as it does the (premultiplied) colour.
+override OUTPUT_VARIABLE: bool = false;
 const REC_FLOATS: u32 = 118u;
 const REC_LOD: u32 = 116u;
 const FLAG_TWO_SIDED: u32 = 2u;
@@ -168,6 +171,7 @@ fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
     hit.ci = 0.25 * (mp.ci[0] + mp.ci[1] + mp.ci[2] + mp.ci[3]);
     hit.oi = 0.25 * (mp.oi[0] + mp.oi[1] + mp.oi[2] + mp.oi[3]);
   }
+  if (OUTPUT_VARIABLE) { hit.ci *= hit.oi; }
   return hit;
 }
 

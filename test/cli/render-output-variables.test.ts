@@ -62,6 +62,30 @@ describe('reyes render: output variables', () => {
     expect(pixel(N!, 0, 0)).toEqual([0, 0, 0]);
   });
 
+  it('composites a variable front to back through Oi, as colour: a half-opaque sphere shows 1/2 its front N plus 1/4 its back N', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'reyes-aov-'));
+    const rib = path.join(dir, 'half.rib');
+    writeFileSync(rib, readFileSync(path.join(ROOT, 'scenes/features/display-output-variables.rib'), 'utf8').replace('Color [1 0.5 0.2]', 'Color [1 0.5 0.2]\nOpacity [0.5 0.5 0.5]'));
+    const result = await reyes(['render', rib]);
+    expect(result.code, result.stderr).toBe(0);
+    const [colour, N] = await Promise.all(['colour', 'N'].map(async (v) => readTiff(readFileSync(path.join(dir, `output-${v}.tif`)))));
+    let checked = 0;
+    for (let j = 0; j < SIZE; j++) {
+      for (let i = 0; i < SIZE; i++) {
+        const [x, y] = centre(i, j);
+        const r2 = x * x + y * y;
+        if (r2 > 0.7 * 0.7) continue;
+        expect(pixel(colour!, i, j)[3]).toBeCloseTo(0.75, 5);
+        // Front (z = -√(1 − r²)) with weight 1/2, then the back (z = +√(1 − r²)) behind it with 1/2 · 1/2.
+        const z = Math.sqrt(1 - r2);
+        const n = pixel(N!, i, j);
+        expect(Math.hypot(n[0]! - 0.75 * x, n[1]! - 0.75 * y, n[2]! - (-0.5 * z + 0.25 * z)), `N at ${i},${j}`).toBeLessThan(0.03);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(120);
+  });
+
   it('warns naming an output variable the frame does not have, and writes nothing for it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'reyes-aov-'));
     const rib = path.join(dir, 'unknown.rib');

@@ -4,7 +4,7 @@
 // or, when everything is opaque, the atomic-depth fast path straight into the subpixel buffer.
 // The result is a subpixel buffer (premultiplied RGBA, depth and the nearest sample's primitive
 // record) for the pixel filter. An output variable (Display mode "N", "s"...) is sampled by the
-// same passes with the variable read where Ci is, so it is composited front to back through Oi
+// same passes with the variable times Oi read where Ci is, so it is composited front to back
 // exactly as colour is; a 1-component variable lands in the first channel.
 import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
@@ -71,6 +71,7 @@ function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): U
 function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): Promise<GPUComputePipeline> {
   const constants = gridOffsetConstants(frame.layout, SAMPLE_VARIABLES);
   constants.OFF_CI = gridOffsetConstants(frame.layout, [variable])[`OFF_${variable.toUpperCase()}`]!;
+  constants.OUTPUT_VARIABLE = variable === 'Ci' ? 0 : 1;
   return reyesPipeline(frame.gpu, 'sample', entryPoint, constants);
 }
 
