@@ -22,8 +22,8 @@ interface Case {
   params?: string;
   body: string;
   overrides?: Record<string, number[]>;
-  /** The expected Ci at each vertex, from its u (and du) alone. */
-  expected?: (u: number, du: number, last: boolean) => number[];
+  /** The expected Ci at each vertex, from its u, du, v and whether it is on the last column. */
+  expected?: (u: number, du: number, last: boolean, v: number) => number[];
 }
 
 /** (p(u + h) - p(u)) / h, the grid's forward difference (backward on the last column). */
@@ -78,6 +78,26 @@ const CASES: Case[] = [
     body: 'float x = s * s; if (mode2 > 0.5) { float i; for (i = 0; i < 3; i += 1) x += t * x; Ci = color(Du(x), Dv(x), 0); } else Ci = color(0, 0, Du(t * x));',
   },
   {
+    name: 'Du inside a loop whose trip count varies over the grid (masked)',
+    body: 'float sum = 0, f = 1; while (f < 4 + 16 * s) { sum += noise(P * f) / f; Ci += color(Du(sum), Dv(sum), 0); f *= 2; }',
+  },
+  {
+    name: 'a masked loop with break and continue, Du per iteration',
+    body: 'float sum = 0, f = 1, k = 0; while (1) { k += 1; if (k > 2 + 4 * t) break; f *= 1.5; if (mod(k, 2) == 0) continue; sum += f * s * s; Ci += color(Du(sum), Dv(sum), k); }',
+  },
+  {
+    name: 'a polynomial in u accumulated in a loop whose trip count varies by row (analytic)',
+    body: 'float acc = 0, dsum = 0, n = 0; while (n < 1 + floor(3 * v)) { n += 1; acc += n * u; dsum += Du(acc); } Ci = color(dsum, n, 0);',
+    // Rows v = 0, 0.5, 1 run 1, 2, 4 iterations; the u neighbours of a vertex run as many, and
+    // Du(Σ_{k<=j} k u) = j (j + 1) / 2 in iteration j.
+    expected: (_u, _du, _last, v) => {
+      const n = 1 + Math.floor(3 * v);
+      let sum = 0;
+      for (let j = 1; j <= n; j++) sum += (j * (j + 1)) / 2;
+      return [sum, n, 0];
+    },
+  },
+  {
     name: 'Du after a loop whose trip count varies over the grid',
     body: 'float sum = 0, f = 1; while (f < 4 + 16 * s) { sum += noise(P * f) / f; f *= 2; } Ci = color(Du(sum), Dv(sum), f);',
   },
@@ -119,7 +139,7 @@ describe('derivatives under control flow', () => {
       if (!value.every((x, k) => close(x, ref[k]!))) problems.push(`vertex ${vertex}: GPU ${JSON.stringify(value)}, interpreter ${JSON.stringify(ref)}`);
       if (c.expected) {
         const u = GRID.grid.u![vertex]![0]!;
-        const expected = c.expected(u, GRID.grid.du![vertex]![0]!, vertex % GRID.nu === GRID.nu - 1);
+        const expected = c.expected(u, GRID.grid.du![vertex]![0]!, vertex % GRID.nu === GRID.nu - 1, GRID.grid.v![vertex]![0]!);
         if (!value.every((x, k) => close(x, expected[k]!))) problems.push(`vertex ${vertex}: GPU ${JSON.stringify(value)}, analytic ${JSON.stringify(expected)}`);
       }
     });
@@ -128,8 +148,7 @@ describe('derivatives under control flow', () => {
     expect(actual.grid.Ci!.some((value) => value.some((x) => Math.abs(x) > 1e-4))).toBe(true);
   });
 
-  it('a loop with a varying trip count runs its derivatives per iteration only where it can', () => {
-    // Du(sum) after the varying loop compiles (tested above); inside it, it cannot.
+  it('names the construct that keeps a derivative from a barrier', () => {
     const failure = (body: string): string => {
       try {
         compilePipeline({ surface: { source: `surface bad() {\n${body}\n}\n`, file: 'bad.sl' } });
@@ -139,12 +158,17 @@ describe('derivatives under control flow', () => {
       }
       return 'compiled';
     };
-    expect(failure('float sum = 0, f = 1;\nwhile (f < 4 + 16 * s) {\n  sum += noise(P * f);\n  Ci += Du(sum);\n  f *= 2;\n}')).toMatch(
-      /^bad\.sl:5:9: .*operand is assigned in the while loop at line 3, whose exit condition varies over the grid/,
+    // A varying loop that also leaves the loop around it cannot run masked.
+    expect(failure('float sum = 0, f = 1, i;\nfor (i = 0; i < 2; i += 1) {\n  while (f < 4 + 16 * s) {\n    sum += noise(P * f);\n    Ci += Du(sum);\n    if (sum > 3) break 2;\n    f *= 2;\n  }\n}')).toMatch(
+      /^bad\.sl:6:11: .*operand is assigned under the while loop at line 4, whose exit condition varies over the grid/,
+    );
+    // A derivative in a varying branch of a masked loop.
+    expect(failure('float sum = 0, f = 1;\nwhile (f < 4 + 16 * s) {\n  sum += noise(P * f);\n  if (s > 0.5)\n    Ci += Du(sum);\n  f *= 2;\n}')).toMatch(
+      /^bad\.sl:6:11: .*operand is assigned under the if at line 5, whose condition varies over the grid/,
     );
     expect(failure('float x = 0;\nif (s > 0.5) {\n  float i;\n  for (i = 0; i < 3; i += 1) x += t * i;\n  Ci = Du(x);\n}')).toMatch(
-      /^bad\.sl:6:8: .*operand is assigned in the if at line 3, whose condition varies over the grid/,
+      /^bad\.sl:6:8: .*operand is assigned under the if at line 3, whose condition varies over the grid/,
     );
-    expect(failure('float x = 0;\nilluminance (P) {\n  x += comp(Cl, 0);\n  Ci += Du(x);\n}')).toMatch(/^bad\.sl:5:9: .*in the illuminance loop at line 3/);
+    expect(failure('float x = 0;\nilluminance (P) {\n  x += comp(Cl, 0);\n  Ci += Du(x);\n}')).toMatch(/^bad\.sl:5:9: .*under the illuminance loop at line 3/);
   });
 });

@@ -12,6 +12,7 @@ import { SPACES } from '../grid-layout.ts';
 import type { GridLayout, SpaceName } from '../grid-layout.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from '../ir.ts';
 import { walk } from '../ir.ts';
+import { ANY_ACTIVE } from '../passes/mask-varying-loops.ts';
 import { hash } from './functions.ts';
 import { evaluateTemplate } from './template.ts';
 import type { TemplateEnv } from './template.ts';
@@ -258,7 +259,11 @@ class Interpreter {
     for (const inst of list) {
       let signal: Signal;
       if (inst.op === 'derivgroup') this.derivGroup(inst);
-      else if (inst.op === 'if' && holdsDerivGroup(inst)) {
+      else if (inst.op === 'call' && inst.template === ANY_ACTIVE) {
+        // A masked loop's test: is any vertex still in the loop (the same answer at every vertex).
+        const any = activations.some((a) => num(this.get(a, inst.args[0]!)) !== 0);
+        for (const a of activations) this.define(a, inst.id, any);
+      } else if (inst.op === 'if' && holdsDerivGroup(inst)) {
         const cond = agreed(activations.map((a) => bool(this.get(a, inst.cond))), `the condition of an if (v${inst.cond})`);
         signal = this.lockstep(cond ? inst.then : inst.else, activations);
       } else if (inst.op === 'loop' && holdsDerivGroup(inst)) {

@@ -9,13 +9,16 @@
 // and what it reads is not written in the construct). Identical derivatives merge, and the derivatives
 // of a block are grouped so that the number of distinct barrier positions is minimal: each derivative
 // may sit anywhere in an interval of positions, two are compatible when their intervals overlap, and a
-// minimum clique cover of that graph gives the groups. What still cannot be placed (an operand assigned
-// in a loop with varying exits, in a branch with a varying condition, in an illuminance loop) is an
+// minimum clique cover of that graph gives the groups. Loops with a varying trip count that take
+// derivatives of what they compute at the top level of their body first run masked with a uniform
+// trip count (mask-varying-loops.ts). What still cannot be placed (an operand assigned in a branch
+// with a varying condition, in an illuminance loop, in a varying loop that cannot run masked) is an
 // error that names that construct and its line.
 import type { Diagnostics, SourcePos } from '../diagnostics.ts';
 import type { Inst, IrModule, ValueInst } from '../ir.ts';
 import { children, isPure, mapOperands, operands, storedVars, walk } from '../ir.ts';
 import { minimumCliqueCover } from './clique-cover.ts';
+import { maskLoop, needsMasking } from './mask-varying-loops.ts';
 import { analyzeUniformity, containsVaryingExit } from './uniformity.ts';
 
 type Deriv = Extract<Inst, { op: 'deriv' }>;
@@ -54,12 +57,19 @@ export function relocateDerivatives(module: IrModule, diagnostics?: Diagnostics)
     return [];
   };
   const report: RelocationReport = { barrierPositions: 0, derivatives: 0, failed: 0 };
-  const failed = relocateInBlock(module.main, barrierBlocks, report);
+  const failed = relocateInBlock(module.main, { module, barrierBlocks, report, markVarying: (v) => varyingValues.add(v) });
   report.failed = failed.length;
   for (const d of failed) {
     diagnostics?.error(d.pos ?? { file: 'shader', line: 1, column: 1 }, failureMessage(module.main, d, barrierBlocks));
   }
   return report;
+}
+
+interface BlockContext {
+  module: IrModule;
+  barrierBlocks: (inst: Inst) => Inst[][];
+  report: RelocationReport;
+  markVarying: (value: number) => void;
 }
 
 /** Why a derivative could not be placed: the innermost construct around it where no barrier may run. */
@@ -68,14 +78,14 @@ function failureMessage(main: Inst[], d: Deriv, barrierBlocks: (inst: Inst) => I
   let blocker: Inst | undefined;
   for (const { inst, block } of path) if (!barrierBlocks(inst).includes(block)) blocker = inst;
   const at = (pos: SourcePos | undefined): string => (pos ? ` at line ${pos.line}` : '');
-  const head = 'this derivative cannot be computed: its operand is assigned';
+  const head = 'this derivative cannot be computed: its operand is assigned under the';
   switch (blocker?.op) {
     case 'loop':
-      return `${head} in the ${blocker.origin ?? 'loop'}${at(blocker.pos)}, whose exit condition varies over the grid, so no barrier can run inside it; take the derivative after the loop, or make the loop's trip count uniform (a constant, a parameter or another uniform value)`;
+      return `${head} ${blocker.origin ?? 'loop'}${at(blocker.pos)}, whose exit condition varies over the grid, where no barrier can run (a loop that also leaves an enclosing loop, or a derivative nested in a branch of it, cannot run masked); take the derivative at the top level of the loop's body or after the loop`;
     case 'if':
-      return `${head} in the if${at(blocker.pos)}, whose condition varies over the grid, so no barrier can run inside it; take the derivative before or after the if, or assign the operand outside it`;
+      return `${head} if${at(blocker.pos)}, whose condition varies over the grid, where no barrier can run; take the derivative before or after the if`;
     case 'illuminance':
-      return `${head} in the illuminance loop${at(blocker.pos)} (which lights reach a point varies over the grid), so no barrier can run inside it; take the derivative outside the loop`;
+      return `${head} illuminance loop${at(blocker.pos)} (which lights reach a point varies over the grid), where no barrier can run; take the derivative outside the loop`;
     default:
       return 'this derivative cannot be computed: its operand depends on a value that cannot be recomputed at a barrier (such as random())';
   }
@@ -97,8 +107,20 @@ function pathTo(block: Inst[], target: Inst): { inst: Inst; block: Inst[] }[] | 
  * Places the derivatives of a block where barriers may run (nested blocks first) and returns those it
  * could not place, for the enclosing block to try.
  */
-function relocateInBlock(top: Inst[], barrierBlocks: (inst: Inst) => Inst[][], report: RelocationReport): Deriv[] {
-  for (const inst of top) for (const nested of barrierBlocks(inst)) relocateInBlock(nested, barrierBlocks, report);
+function relocateInBlock(top: Inst[], context: BlockContext): Deriv[] {
+  const { barrierBlocks, report } = context;
+  // Loops with a varying trip count that take derivatives of what they compute run masked, with a
+  // uniform trip count (mask-varying-loops.ts); they then hold barriers like any uniform loop.
+  for (let k = 0; k < top.length; k++) {
+    const inst = top[k]!;
+    if (inst.op !== 'loop' || barrierBlocks(inst).length > 0 || !needsMasking(inst)) continue;
+    const before = maskLoop(context.module, inst, context.markVarying);
+    if (before) {
+      top.splice(k, 0, ...before);
+      k += before.length;
+    }
+  }
+  for (const inst of top) for (const nested of barrierBlocks(inst)) relocateInBlock(nested, context);
   const defIndex = new Map<number, number>();
   const defInst = new Map<number, ValueInst>();
   const order = new Map<Inst, number>();
