@@ -42,6 +42,13 @@ export interface PipelineDescription {
    * their values change).
    */
   options?: Record<string, number[] | string>;
+  /**
+   * The scene's named coordinate systems (CoordinateSystem names). Only needed when
+   * CompiledPipeline.usesCoordinateSystems says a shader names a non-standard space or looks a space
+   * name up at run time; their matrices come through packParameters as "coordsys.NAME" (space →
+   * camera, 16 numbers column-major).
+   */
+  coordinateSystems?: string[];
   /** Vertices per grid, the workgroup size (default 256: a 16 × 16 grid). */
   maxVertices?: number;
   resolveInclude?: IncludeResolver;
@@ -64,6 +71,8 @@ export interface CompiledPipeline {
   params: ParamLayout;
   /** The names option() asks for with constant strings (given or not). */
   optionNames: string[];
+  /** A shader names a space that is not standard, or names spaces at run time: compile again with coordinateSystems. */
+  usesCoordinateSystems: boolean;
   /** String tokens: index = token. */
   strings: string[];
   /** Grid bytes per vertex plus the kernel's workgroup bytes per vertex: what the shading scheduler budgets. */
@@ -129,6 +138,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const lowerer = new Lowerer(diagnostics, strings, {
     primitiveVariables: new Set(primitiveVariables.map((p) => p.name).filter((n) => !overriding || overriding.has(n))),
     ...(description.options ? { options: description.options } : {}),
+    ...(description.coordinateSystems ? { coordinateSystems: description.coordinateSystems } : {}),
   });
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
@@ -141,7 +151,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const workgroupBytes = Math.max(1, wgsl.workgroupSlots) * maxVertices * 4 + wgsl.uniformBytes;
   if (workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
   return {
-    code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], strings: strings.entries(),
+    code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], usesCoordinateSystems: lowerer.usesCoordinateSystems, strings: strings.entries(),
     scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues, writes: wgsl.writes,
     passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
@@ -161,7 +171,7 @@ export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey), refKey(d.imager),
     d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
-    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null,
+    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null,
   ]);
 }
 

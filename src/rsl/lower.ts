@@ -4,7 +4,7 @@
 import type { Expr, ExprOf, ShaderKind, Stmt } from './ast.ts';
 import type { Diagnostics, SourcePos } from './diagnostics.ts';
 import { evaluateConstant } from './constant-eval.ts';
-import { spaceIndex } from './grid-layout.ts';
+import { spaceIndex, SPACES } from './grid-layout.ts';
 import type { BinaryOperator, Inst, IrModule, IrType, IrVar, LightFunction, VarKind } from './ir.ts';
 import type { StringTable } from './strings.ts';
 import { SPLINE_BASES } from './stdlib.ts';
@@ -33,12 +33,15 @@ export interface ParamEntry {
  * A space matrix in the parameter block: 32 floats at `offset` bytes, the space → current (camera)
  * matrix then its inverse, both column-major. "shader" space is per shader instance
  * (`__shaderToCurrent` of 'surface', 'light0', ...); "object" space is per primitive, one for the
- * whole pipeline (`__objectToCurrent`, instance 'object'). Only spaces the pipeline uses are there.
+ * whole pipeline (`__objectToCurrent`, instance 'object'); a named coordinate system of the scene
+ * (CoordinateSystem) is instance 'coordsys' with its name (LowerOptions.coordinateSystems). Only
+ * spaces the pipeline uses are there.
  */
 export interface SpaceMatrixEntry {
   instance: string;
-  name: '__shaderToCurrent' | '__objectToCurrent';
-  space: 'shader' | 'object';
+  /** '__shaderToCurrent', '__objectToCurrent', or the coordinate system's name. */
+  name: string;
+  space: 'shader' | 'object' | 'named';
   offset: number;
 }
 
@@ -66,7 +69,12 @@ export interface LowerOptions {
   primitiveVariables: ReadonlySet<string>;
   /** Values option() returns, by name (numbers or a string); names not here make option() return 0. */
   options?: Readonly<Record<string, readonly number[] | string>>;
+  /** The scene's named coordinate systems (CoordinateSystem), besides the standard spaces. */
+  coordinateSystems?: readonly string[];
 }
+
+/** A space of transform() and friends: a name known at compile time, or a string value looked up at run time. */
+type SpaceOperand = { name: string } | { token: number };
 
 /**
  * An attribute() query in the parameter block: the word at `offset` is 1 when the primitive has the
@@ -123,6 +131,8 @@ export class Lowerer {
   readonly attributes: AttributeEntry[] = [];
   /** Names option() asked for with a constant string (whether or not they were given). */
   readonly optionQueries = new Set<string>();
+  /** A space name that is not standard, or one only known at run time: the scene's coordinate systems matter. */
+  usesCoordinateSystems = false;
   private illuminanceDepth = 0;
   private pipeline: PipelineShaders = { lights: [] };
   /** Parameters of displacement/surface/atmosphere a light reads (module-scope variables), by "instance\u0001name". */
@@ -596,33 +606,89 @@ export class Lowerer {
       if (e.space === 'hsv' || e.space === 'hsl' || e.space === 'xyz' || e.space === 'XYZ' || e.space === 'YIQ' || e.space === 'xyY') return this.call('vec3', `rsl_${e.space.toLowerCase()}_to_rgb($0)`, [v]);
       return v;
     }
-    if (isPointLike(e.to)) return this.spaceTransform(e.to, e.space, 'camera', v, e.pos);
+    if (isPointLike(e.to)) return this.spaceTransform(e.to, { name: e.space }, { name: 'camera' }, v, e.pos);
     if (e.to === 'matrix') {
       // matrix "space" m: m given in that space, i.e. m followed by the space-to-current transform.
-      const f = spaceIndex(e.space);
-      if (f === undefined) {
-        this.diagnostics.error(e.pos, `unknown space "${e.space}"; expected one of current, camera, world, object, shader, screen, raster, NDC`);
-        return v;
-      }
-      return f === 0 ? v : this.binary('mat4', 'matmul', v, this.call('mat4', this.spaceMatrix(f, false), []));
+      const m = this.namedSpaceMatrix(e.space, false, e.pos);
+      return m === undefined ? v : this.binary('mat4', 'matmul', v, this.call('mat4', m, []));
     }
     this.diagnostics.error(e.pos, `a space name on a ${e.to} cast is not supported yet`);
     return v;
   }
 
-  /** Transforms a point, vector or normal from one named space to another. */
-  private spaceTransform(kind: TypeName, from: string, to: string, v: number, pos: SourcePos): number {
-    const f = spaceIndex(from);
-    const t = spaceIndex(to);
-    if (f === undefined || t === undefined) {
-      this.diagnostics.error(pos, `unknown space "${f === undefined ? from : to}"; expected one of current, camera, world, object, shader, screen, raster, NDC`);
-      return v;
-    }
-    if (f === t) return v;
+  /** Transforms a point, vector or normal from one space to another (through current space). */
+  private spaceTransform(kind: TypeName, from: SpaceOperand, to: SpaceOperand, v: number, pos: SourcePos): number {
+    if ('name' in from && 'name' in to && spaceKey(from.name) === spaceKey(to.name)) return v;
     let r = v;
-    if (f !== 0) r = this.call('vec3', `rsl_transform_${kind}(${this.spaceMatrix(f, false)}, $0)`, [r]);
-    if (t !== 0) r = this.call('vec3', `rsl_transform_${kind}(${this.spaceMatrix(t, true)}, $0)`, [r]);
+    for (const [space, inverse] of [[from, false], [to, true]] as const) {
+      if ('token' in space) r = this.call('vec3', `rsl_transform_${kind}($0, $1)`, [this.spaceMatrixAtRunTime(space.token, inverse), r]);
+      else {
+        const m = this.namedSpaceMatrix(space.name, inverse, pos);
+        if (m !== undefined) r = this.call('vec3', `rsl_transform_${kind}(${m}, $0)`, [r]);
+      }
+    }
     return r;
+  }
+
+  /**
+   * The WGSL expression of a space known by name → current (current → space when `inverse`);
+   * undefined for current space itself, and for an unknown name (the identity, with a warning).
+   */
+  private namedSpaceMatrix(name: string, inverse: boolean, pos: SourcePos): string | undefined {
+    const k = spaceIndex(name);
+    if (k !== undefined) return k === 0 ? undefined : this.spaceMatrix(k, inverse);
+    this.usesCoordinateSystems = true;
+    if (this.options.coordinateSystems?.includes(name)) return this.coordinateSystemMatrix(name, inverse);
+    this.diagnostics.warning(pos, `unknown space "${name}": not a standard space (current, camera, world, object, shader, screen, raster, NDC)${this.options.coordinateSystems ? ' nor a CoordinateSystem of the scene' : ''}; the identity is used`);
+    return undefined;
+  }
+
+  /**
+   * A space named by a string known only at run time (a parameter, say): the kernel compares its
+   * token with every space it knows, the standard ones and the scene's coordinate systems; any other
+   * name is the identity.
+   */
+  private spaceMatrixAtRunTime(token: number, inverse: boolean): number {
+    this.usesCoordinateSystems = true;
+    for (const name of ['current', 'camera']) this.strings.token(name);
+    const names = [...SPACES.filter((name) => name !== 'camera'), ...(this.options.coordinateSystems ?? []).filter((name) => spaceIndex(name) === undefined)];
+    // Scalar selects pick the FrameUniforms slot (0, camera space, is the identity: also for names
+    // nobody knows) or the parameter-block word of the matrix; one matrix read follows.
+    const u32 = (x: number): number => this.constant('u32', [x]);
+    let frameSlot = u32(0);
+    let word = u32(0);
+    let inBlock = u32(0);
+    for (const name of names) {
+      const k = spaceIndex(name);
+      const is = this.binary('bool', '==', token, u32(this.strings.token(name)));
+      const blockWord = k === undefined ? this.coordinateSystemWord(name, inverse) : this.blockSpaceWord(k, inverse);
+      if (blockWord === undefined) frameSlot = this.value({ op: 'select', type: 'u32', cond: is, a: u32(k!), b: frameSlot });
+      else {
+        word = this.value({ op: 'select', type: 'u32', cond: is, a: u32(blockWord), b: word });
+        inBlock = this.value({ op: 'select', type: 'u32', cond: is, a: u32(1), b: inBlock });
+      }
+    }
+    const m = this.newVar('space_matrix', 'mat4', 'local');
+    const fromBlock = this.nested(() => this.store(m, this.call('mat4', 'rsl_param_mat4($0)', [word])));
+    const fromFrame = this.nested(() => this.store(m, this.call('mat4', `frame.${inverse ? 'fromCurrent' : 'toCurrent'}[$0]`, [frameSlot])));
+    this.emit({ op: 'if', cond: this.binary('bool', '!=', inBlock, u32(0)), then: fromBlock, else: fromFrame });
+    return this.load(m);
+  }
+
+  /** A scene coordinate system's matrix in the parameter block (allocated on first use). */
+  private coordinateSystemMatrix(name: string, inverse: boolean): string {
+    return `rsl_param_mat4(${this.coordinateSystemWord(name, inverse)}u)`;
+  }
+
+  /** The parameter-block word of a scene coordinate system's matrix (or its inverse). */
+  private coordinateSystemWord(name: string, inverse: boolean): number {
+    let entry = this.spaceMatrices.find((m) => m.space === 'named' && m.name === name);
+    if (!entry) {
+      entry = { instance: 'coordsys', name, space: 'named', offset: this.paramBytes };
+      this.spaceMatrices.push(entry);
+      this.paramBytes += 32 * 4;
+    }
+    return entry.offset / 4 + (inverse ? 16 : 0);
   }
 
   /**
@@ -631,8 +697,14 @@ export class Lowerer {
    * (the primitive's), whose matrices are allocated on first use.
    */
   private spaceMatrix(k: number, inverse: boolean): string {
+    const word = this.blockSpaceWord(k, inverse);
+    return word === undefined ? `frame.${inverse ? 'fromCurrent' : 'toCurrent'}[${k}]` : `rsl_param_mat4(${word}u)`;
+  }
+
+  /** The parameter-block word of the "shader" or "object" matrix (or its inverse); undefined for the frame-wide spaces. */
+  private blockSpaceWord(k: number, inverse: boolean): number | undefined {
     const space = k === spaceIndex('shader') ? 'shader' : k === spaceIndex('object') ? 'object' : undefined;
-    if (space === undefined) return `frame.${inverse ? 'fromCurrent' : 'toCurrent'}[${k}]`;
+    if (space === undefined) return undefined;
     const instance = space === 'shader' ? this.ctx.instance : 'object';
     let entry = this.spaceMatrices.find((m) => m.instance === instance && m.space === space);
     if (!entry) {
@@ -640,7 +712,7 @@ export class Lowerer {
       this.spaceMatrices.push(entry);
       this.paramBytes += 32 * 4;
     }
-    return `rsl_param_mat4(${entry.offset / 4 + (inverse ? 16 : 0)}u)`;
+    return entry.offset / 4 + (inverse ? 16 : 0);
   }
 
   private constantString(e: Expr | undefined): string | undefined {
@@ -730,20 +802,19 @@ export class Lowerer {
       }
       case '@transform': {
         const kind: TypeName = e.name === 'transform' ? 'point' : e.name === 'vtransform' ? 'vector' : 'normal';
-        const strs = e.args.map((a) => (a.type?.name === 'string' ? this.constantString(a) : undefined));
+        // Space names known at compile time resolve then; other strings are looked up at run time.
+        const spaces: SpaceOperand[] = e.args.slice(0, -1).filter((a) => a.type?.name === 'string').map((a) => {
+          const name = this.constantString(a);
+          return name !== undefined ? { name } : { token: this.expr(a) };
+        });
         const last = argAt(e.args.length - 1);
         const hasMatrix = e.args.some((a) => a.type?.name === 'matrix');
-        if (e.args.some((a, k) => a.type?.name === 'string' && strs[k] === undefined)) {
-          this.diagnostics.error(e.pos, `${e.name}() needs constant space names`);
-          return last;
-        }
         if (hasMatrix) {
           const m = argAt(e.args.length - 2);
-          const fromSpace = strs[0];
-          const pre = fromSpace !== undefined ? this.spaceTransform(kind, fromSpace, 'camera', last, e.pos) : last;
+          const pre = spaces[0] ? this.spaceTransform(kind, spaces[0], { name: 'camera' }, last, e.pos) : last;
           return this.call('vec3', `rsl_transform_${kind}($0, $1)`, [m, pre]);
         }
-        return e.args.length === 2 ? this.spaceTransform(kind, 'camera', strs[0]!, last, e.pos) : this.spaceTransform(kind, strs[0]!, strs[1]!, last, e.pos);
+        return spaces.length === 1 ? this.spaceTransform(kind, { name: 'camera' }, spaces[0]!, last, e.pos) : this.spaceTransform(kind, spaces[0]!, spaces[1]!, last, e.pos);
       }
       case '@ctransform': {
         const strs = e.args.slice(0, -1).map((a) => this.constantString(a));
@@ -1096,6 +1167,11 @@ function hasEarlyReturn(body: Stmt[]): boolean {
   const text = JSON.stringify(body.slice(0, -1), (key, value) => (key === 'pos' || key === 'type' ? undefined : value));
   const last = body[body.length - 1];
   return text.includes('"kind":"return"') || (!!last && last.kind !== 'return' && JSON.stringify(last, (key, value) => (key === 'pos' || key === 'type' ? undefined : value)).includes('"kind":"return"'));
+}
+
+/** Names of one space compare equal ("current" is camera space). */
+function spaceKey(name: string): string {
+  return name === 'current' ? 'camera' : name;
 }
 
 export function wgslTypeName(t: IrType): string {

@@ -145,6 +145,11 @@ export class RslShadingProvider {
         description.options = optionValues(compiled.optionNames, request.options);
         compiled = this.compiler.compile(description);
       }
+      // Space names that are not standard (or only known at run time) find the scene's coordinate systems.
+      if (compiled.usesCoordinateSystems) {
+        description.coordinateSystems = Object.keys(request.spaces.named ?? {}).sort();
+        compiled = this.compiler.compile(description);
+      }
       // The primitive's user variables that name a parameter of the same size override it per vertex.
       const size = (type: string): number => (type === 'float' ? 1 : 3);
       const overriding = (request.primitiveVariables ?? []).filter((name) => {

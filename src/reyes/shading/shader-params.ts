@@ -106,6 +106,12 @@ export function parameterOverrides(compiled: Pick<CompiledPipeline, 'params'>, i
   // Space matrices: an instance's shader → camera (world → camera for an instance the RIB did not
   // name, e.g. the default surface standing in for a missing one), the primitive's object → camera.
   for (const m of compiled.params.spaceMatrices ?? []) {
+    if (m.space === 'named') {
+      // A scene coordinate system; one the scene does not define stays the identity.
+      const named = ctx.kernelSpaces.named?.[m.name];
+      if (named) overrides[`${m.instance}.${m.name}`] = Array.from(named);
+      continue;
+    }
     const matrix = m.space === 'object' ? ctx.objectToCamera : (instances.find((i) => i.instance === m.instance)?.shaderToCamera ?? ctx.kernelSpaces.world);
     overrides[`${m.instance}.${m.name}`] = Array.from(matrix);
   }

@@ -4,16 +4,27 @@
 // block instead (ParamLayout.spaceMatrices, filled by shader-params.ts: each instance's
 // shader → camera, the primitive's object → camera); the FrameUniforms slots of those two hold
 // world → camera, which only kernels that ignore the parameter block (the built-in surfaces) see.
+// The scene's named coordinate systems (CoordinateSystem) ride along in `named`: compiled RSL that
+// names them reads them from the parameter block too (shader-params.ts).
 import { mat4 } from 'gl-matrix';
 import { frameUniformWords, SPACES, type SpaceName } from '../../rsl/grid-layout.ts';
 import type { FrameCamera } from '../camera.ts';
 
-export type KernelSpaces = Record<SpaceName, mat4>;
+export type KernelSpaces = Record<SpaceName, mat4> & {
+  /** The scene's named coordinate systems → camera, by name. */
+  named?: Readonly<Record<string, mat4>>;
+};
 
-export function kernelSpaces(camera: Pick<FrameCamera, 'worldToCamera' | 'cameraToScreen' | 'cameraToRaster' | 'cameraToNdc'>): KernelSpaces {
+/** `coordinateSystems`: the scene's named coordinate systems, space → world (Frame.coordinateSystems). */
+export function kernelSpaces(
+  camera: Pick<FrameCamera, 'worldToCamera' | 'cameraToScreen' | 'cameraToRaster' | 'cameraToNdc'>,
+  coordinateSystems: Readonly<Record<string, ArrayLike<number>>> = {},
+): KernelSpaces {
   const invert = (m: mat4): mat4 => mat4.invert(mat4.create(), m) ?? mat4.create();
   const world = mat4.clone(camera.worldToCamera);
+  const named = Object.fromEntries(Object.entries(coordinateSystems).map(([name, toWorld]) => [name, mat4.multiply(mat4.create(), world, mat4.clone(toWorld as mat4))]));
   return {
+    named,
     camera: mat4.create(),
     world,
     object: world,
