@@ -7,7 +7,8 @@
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
 //   opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
 //                 framebuffer (nearest depth, then the lowest micropolygon id at that depth); the
-//                 colour pass also writes the owner's primitive record per subpixel, and the depth
+//                 colour pass (transparent black for a matte owner) also writes the owner's
+//                 primitive record per subpixel, and the depth
 //                 pass adds the sample points it tests (the same conservative count) to a counter
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both).
@@ -291,7 +292,8 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       let hit = sampleAt(mp, sx, sy);
       let s = localSubpixel(sx, sy);
       if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
-        colorBuffer[s] = vec4f(hit.ci, 1.0);
+        // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
+        colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
         idBuffer[s] = readyList[g * 8u];
       }
     }

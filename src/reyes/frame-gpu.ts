@@ -25,7 +25,7 @@ export interface FrameGpu {
   filter: { code: number; xWidth: number; yWidth: number };
   /** Pixels of filter support beyond a region's edge that its samples must cover. */
   apron: number;
-  /** True when every sample is opaque and nothing is a matte: the atomic-depth fast path applies. */
+  /** True when every sample is opaque (mattes always are): the atomic-depth fast path applies. */
   opaque: boolean;
   stats: FrameStats;
   /** Time passes with timestamp queries (FrameStats.stageGpuMs); false when the adapter cannot. */

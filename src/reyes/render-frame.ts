@@ -140,7 +140,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   // User primitive variables join the grid layout (one layout for every kernel of the frame).
   const layout = gridLayout(maxVertices, userPrimitiveVariables(frame.primitives, warn));
   const convertStart = performance.now();
-  const spaces = kernelSpaces(camera, frame.coordinateSystems);
+  const spaces = kernelSpaces(camera);
   const provider = options.shading ?? defaultProvider().provide;
   const converted = convertFrame(frame, camera, spaces, layout, provider, warn);
   const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
@@ -254,7 +254,7 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
   const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
   if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 };
   const filter = job.frame.options.pixelFilter;
-  const opaque = !options.noOpaqueFastPath && !job.converted.hasMatte && job.converted.pipelines.every((p) => p.opaque);
+  const opaque = !options.noOpaqueFastPath && job.converted.pipelines.every((p) => p.opaque);
   stats.opaqueFastPath = opaque;
   return {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,

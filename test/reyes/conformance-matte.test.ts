@@ -69,6 +69,25 @@ describe('Matte', () => {
     expect(rendered.warnings).toEqual([]);
   });
 
+  it('takes the opaque fast path, with the same picture as compositing', async () => {
+    // Without the half-transparent square every sample is opaque, mattes included.
+    const opaqueScene = SCENE.replace(/Color \[0\.2 1 0\.2\]\nOpacity \[0\.5 0\.5 0\.5\]\n/, 'Color [0.2 1 0.2]\n');
+    expect(opaqueScene).not.toEqual(SCENE);
+    const frame = await frameFromText(opaqueScene);
+    const fast = await render(gpu(), frame);
+    const composited = await render(gpu(), frame, { noOpaqueFastPath: true });
+    expect(fast.rendered.stats.opaqueFastPath).toBe(true);
+    expect(composited.rendered.stats.opaqueFastPath).toBe(false);
+    const { rgba, width } = fast.rendered.image;
+    const pixel = (x: number, y: number): number[] => Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)).map((v) => Number(v.toFixed(4)));
+    expect(pixel(10, 20)).toEqual([0, 0, 0, 0]);
+    expect(pixel(30, 20)).toEqual([0, 0, 0, 0]);
+    expect(pixel(20, 20)).toEqual([0.5, 0.3, 0.1, 0.5]);
+    expect(pixel(50, 30)).toEqual([0.2, 1, 0.2, 1]);
+    const other = composited.rendered.image.rgba;
+    for (let i = 0; i < rgba.length; i++) expect(Math.abs(rgba[i]! - other[i]!)).toBeLessThan(1e-5);
+  });
+
   it('a matte behind an opaque object changes nothing', async () => {
     const frame = await frameFromText(`Format 20 20 1
 PixelSamples 2 2

@@ -27,8 +27,6 @@ export interface ShadingPipeline {
 export interface ConvertedFrame {
   records: PrimitiveRecords;
   pipelines: ShadingPipeline[];
-  /** Any matte primitive (the opaque fast path does not hold mattes). */
-  hasMatte: boolean;
 }
 
 /** The layout's user primitive variables (between the standard variables and the outputs), in order. */
@@ -54,7 +52,6 @@ export function convertFrame(
   const pipelineByKey = new Map<string, number>();
   // A provider may hand the same instance to primitives that share a state: one block for them all.
   const paramBaseOf = new Map<ShadingInstance, number>();
-  let hasMatte = false;
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh';
@@ -82,8 +79,8 @@ export function convertFrame(
       entry.blocks.push(instance.params);
       entry.floats += Math.ceil(instance.params.length / 4) * 4;
     }
-    if (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os')) entry.opaque = false;
-    if (attributes.matte) hasMatte = true;
+    // A matte is completely opaque whatever its opacity (reyes-composite.wgsl).
+    if (!attributes.matte && (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os'))) entry.opaque = false;
 
     const det = mat4.determinant(objectToCamera);
     const flip = attributes.orientation === 'rh' || (attributes.orientation === 'outside' && det < 0) ||
@@ -109,7 +106,6 @@ export function convertFrame(
   });
   return {
     records,
-    hasMatte,
     pipelines: pipelines.map((p) => {
       const params = new Float32Array(Math.max(4, p.floats));
       let at = 0;
