@@ -140,7 +140,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   // User primitive variables join the grid layout (one layout for every kernel of the frame).
   const layout = gridLayout(maxVertices, userPrimitiveVariables(frame.primitives, warn));
   const convertStart = performance.now();
-  const spaces = kernelSpaces(camera);
+  const spaces = kernelSpaces(camera, frame.coordinateSystems);
   const provider = options.shading ?? defaultProvider().provide;
   const converted = convertFrame(frame, camera, spaces, layout, provider, warn);
   const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
