@@ -4,7 +4,8 @@
 // Displays with one file whose format follows its extension (.tif/.tiff TIFF, .exr EXR, else
 // PNG); with several frames each gets its own, the frame number inserted before the extension
 // (out.png → out.0001.png). --depth FILE writes camera-space depth as a float TIFF too. Every
-// file written is listed on stdout. Exit status 0 on success (warnings printed), 1 on a fatal
+// file written is listed on stdout; a frame writing over an earlier frame's file is warned about.
+// Exit status 0 on success (warnings printed), 1 on a fatal
 // error (unreadable scene, GPU failure), 2 when there is no GPU, 3 when the memory budget is too
 // small to render any region, 4 for bad arguments.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -119,6 +120,8 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
   try {
     const numbered = frames.length > 1;
     const allStats = [];
+    /** Files written so far, with the frame that wrote them, to warn when a later frame overwrites one. */
+    const writtenBy = new Map<string, string>();
     for (const [k, frame] of frames.entries()) {
       const frameNumber = frame.frameNumber ?? (frameIndex ?? k) + 1;
       const prefix = numbered ? `frame ${frameNumber}: ` : '';
@@ -126,7 +129,7 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
       const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariableNames(displays) });
       for (const warning of rendered.warnings) console.error(`${prefix}warning: ${warning}`);
-      const written = await writeDisplays(rendered, frame, displays, sceneDir, prefix);
+      const written = await writeDisplays(rendered, frame, displays, sceneDir, prefix, writtenBy, String(frameNumber));
       if (options.depth) {
         const target = path.resolve(name(options.depth));
         await writeFile(target, encodeDepthTiff(rendered.image.width, rendered.image.height, rendered.image.depth));
@@ -152,7 +155,9 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
 }
 
 /** Writes each Display's files (names relative to the scene's folder); returns how many. */
-async function writeDisplays(rendered: RenderedFrame, frame: Frame, displays: Display[], sceneDir: string, prefix: string): Promise<number> {
+async function writeDisplays(
+  rendered: RenderedFrame, frame: Frame, displays: Display[], sceneDir: string, prefix: string, writtenBy: Map<string, string>, frameLabel: string,
+): Promise<number> {
   let count = 0;
   for (const display of displays) {
     const settings = { exposure: frame.options.exposure, quantize: frame.options.quantize };
@@ -160,6 +165,9 @@ async function writeDisplays(rendered: RenderedFrame, frame: Frame, displays: Di
     for (const warning of warnings) console.error(`${prefix}warning: ${warning}`);
     for (const file of files) {
       const target = path.resolve(sceneDir, file.name);
+      const earlier = writtenBy.get(target);
+      if (earlier !== undefined) console.error(`${prefix}warning: ${target} replaces the file frame ${earlier} wrote there`);
+      writtenBy.set(target, frameLabel);
       await writeFile(target, file.bytes);
       const how = display.type === 'framebuffer' ? `framebuffer display "${display.name}": no window here; ` : '';
       console.log(`${prefix}${how}wrote ${target} (${file.contents})`);

@@ -92,6 +92,16 @@ describe('reyes render: Displays and frames', () => {
     expect(missing.stderr).toContain('has 3 frame(s); there is no frame 3');
   });
 
+  it('warns when a frame writes over a file an earlier frame wrote', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'reyes-displays-'));
+    const rib = path.join(dir, 'same-name.rib');
+    const frame = (n: number): string => `FrameBegin ${n}\nFormat 8 6 1\nPixelSamples 1 1\nDisplay "same.png" "png" "rgba"\nWorldBegin\nWorldEnd\nFrameEnd\n`;
+    writeFileSync(rib, frame(1) + frame(2));
+    const result = await reyes(['render', rib]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`frame 2: warning: ${path.join(dir, 'same.png')} replaces the file frame 1 wrote there`);
+  });
+
   it('writes frame 1\'s depth map before frame 2 starts', async () => {
     const { dir, rib } = sceneCopy('frames-depth-map.rib');
     const result = await reyes(['render', rib]);
