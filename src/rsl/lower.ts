@@ -27,6 +27,8 @@ export interface ParamEntry {
   space?: string;
   /** True when a user primitive variable of the same name overrides it per vertex. */
   fromPrimitiveVariable: boolean;
+  /** A string parameter transform() and friends take as a space name (looked up at run time). */
+  namesSpace?: true;
 }
 
 /**
@@ -675,6 +677,14 @@ export class Lowerer {
     return this.load(m);
   }
 
+  /** A shader parameter used as a space name: the renderer checks the names it is given. */
+  private markSpaceParameter(e: Expr): void {
+    const sym = e.kind === 'name' ? this.ctx.checked.names.get(e) : undefined;
+    if (sym?.scope !== 'shader-param') return;
+    const entry = this.params.find((p) => p.instance === this.ctx.instance && p.name === sym.name);
+    if (entry) entry.namesSpace = true;
+  }
+
   /** A scene coordinate system's matrix in the parameter block (allocated on first use). */
   private coordinateSystemMatrix(name: string, inverse: boolean): string {
     return `rsl_param_mat4(${this.coordinateSystemWord(name, inverse)}u)`;
@@ -805,6 +815,7 @@ export class Lowerer {
         // Space names known at compile time resolve then; other strings are looked up at run time.
         const spaces: SpaceOperand[] = e.args.slice(0, -1).filter((a) => a.type?.name === 'string').map((a) => {
           const name = this.constantString(a);
+          if (name === undefined) this.markSpaceParameter(a);
           return name !== undefined ? { name } : { token: this.expr(a) };
         });
         const last = argAt(e.args.length - 1);

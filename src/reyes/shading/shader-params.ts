@@ -102,6 +102,10 @@ export function parameterOverrides(compiled: Pick<CompiledPipeline, 'params'>, i
     if (!instance) continue;
     const value = entryValue(entry, instance, ctx);
     if (value !== undefined) overrides[`${entry.instance}.${entry.name}`] = value;
+    const space = value ?? entry.default;
+    if (entry.namesSpace && typeof space === 'string' && spaceIndex(space) === undefined && !ctx.kernelSpaces.named?.[space]) {
+      ctx.warn(`parameter "${entry.name}" of shader "${entry.shader}" names the space "${space}", which is neither a standard space nor a CoordinateSystem of the scene; the identity is used`);
+    }
   }
   // Space matrices: an instance's shader → camera (world → camera for an instance the RIB did not
   // name, e.g. the default surface standing in for a missing one), the primitive's object → camera.
