@@ -548,8 +548,9 @@ class Emitter {
       used += width(o.type);
     }
     for (const round of rounds) {
-      // A barrier first when an earlier group may still be reading the workgroup array.
-      if (this.groupCount > 0) this.line('workgroupBarrier();');
+      // A barrier first when an earlier group (or this one, in the loop's previous iteration) may
+      // still be reading the workgroup array.
+      if (this.groupCount > 0 || this.barrierLoopDepth > 0) this.line('workgroupBarrier();');
       this.groupCount++;
       const slotOf = new Map<number, number>();
       let slot = 0;
