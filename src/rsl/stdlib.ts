@@ -143,8 +143,8 @@ const TABLE: [string, string][] = [
   ['color phong(normal,vector,float)', '@phong'],
   // Ray tracing: this renderer traces no rays, so these answer what a renderer without ray tracing
   // does (the lowering warns once per shader): nothing hit, nothing in the way, nothing occluded.
-  ['color trace(point,vector)', '@raytrace'],
-  ['float trace(point,vector)', '@raytrace'],
+  ['color trace(point,vector,...)', '@raytrace'],
+  ['float trace(point,vector,...)', '@raytrace'],
   ['color transmission(point,point,...)', '@raytrace'],
   ['float transmission(point,point,...)', '@raytrace'],
   ['float visibility(point,point)', '@raytrace'],

@@ -50,7 +50,7 @@ const RAY_WARNING = 'this renderer does not trace rays: trace(), occlusion(), in
 
 describe('ray tracing without rays', () => {
   const glass = `surface glass(float samples = 5) {
-  color refl = trace(P, reflect(I, N));
+  color refl = trace(P, reflect(I, N), "samples", 4, "bias", 0.01);
   float tr = transmission(P, P + N, "samples", 4);
   float occ = occlusion(P, N, 16, "maxdist", 3);
   color ind = indirectdiffuse(P, N, 16);
