@@ -2,8 +2,8 @@
 // bounds the record's piece in camera space (a 5×5 sampling padded by an eighth of its extent and
 // the displacement bound), culls it against the near/far planes and the region, splits pieces
 // that straddle the eye plane, and otherwise estimates its grid (edges of sqrt(shading rate)
-// pixels): a piece whose grid fits one workgroup is ready, a larger one is split in half across its
-// longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
+// pixels, rounded up to a power of two micropolygons per direction): a piece whose grid fits one
+// workgroup is ready, a larger one is split in half across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
 // reyes-surface.wgsl is prepended.
 
 struct SplitParams {
@@ -39,6 +39,11 @@ const SAMPLES: u32 = 5u;
 fn toRaster(p: vec3f) -> vec2f {
   let h = params.cameraToRaster * vec4f(p, 1.0);
   return h.xy / h.w;
+}
+
+/** The smallest power of two >= n (n >= 1). */
+fn powerOfTwoAtLeast(n: u32) -> u32 {
+  return 1u << (32u - countLeadingZeros(n - 1u));
 }
 
 fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
@@ -108,23 +113,26 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
         lenU = max(lenU, rowU);
         lenV = max(lenV, rowV);
       }
+      // Binary dicing: a power-of-two number of micropolygons across each direction, so that the
+      // vertices of neighbouring grids along a shared edge nest (the dicer stitches the finer side
+      // onto the coarser one's edge).
       let edge = sqrt(recF(prim, REC_SHADING_RATE));
-      let wantU = max(2.0, ceil(lenU / edge) + 1.0);
-      let wantV = max(2.0, ceil(lenV / edge) + 1.0);
-      let limit = f32(params.maxVertices);
-      if (wantU * wantV <= limit) {
+      let wantU = u32(min(max(ceil(lenU / edge), 1.0), 65536.0));
+      let wantV = u32(min(max(ceil(lenV / edge), 1.0), 65536.0));
+      var segU = powerOfTwoAtLeast(wantU);
+      var segV = powerOfTwoAtLeast(wantV);
+      if ((segU + 1u) * (segV + 1u) <= params.maxVertices) {
         action = READY;
-        nu = u32(wantU);
-        nv = u32(wantV);
       } else if (depth >= params.maxDepth) {
         // Out of splits: dice as finely as one workgroup allows.
         action = READY;
-        let scale = sqrt(limit / (wantU * wantV));
-        nu = u32(max(2.0, floor(wantU * scale)));
-        nv = u32(max(2.0, floor(wantV * scale)));
-        while (nu * nv > params.maxVertices) { if (nu > nv) { nu -= 1u; } else { nv -= 1u; } }
+        while ((segU + 1u) * (segV + 1u) > params.maxVertices) { if (segU > segV) { segU /= 2u; } else { segV /= 2u; } }
       } else {
         action = select(SPLIT_V, SPLIT_U, wantU >= wantV);
+      }
+      if (action == READY) {
+        nu = segU + 1u;
+        nv = segV + 1u;
       }
     }
   }

@@ -5,7 +5,10 @@
 // inward where the surface degenerates (poles, collapsed polygon edges). Primitive variables are
 // interpolated bilinearly from the record's corner values, except vertex-class variables on bicubic
 // records, which carry Bézier control values (primitive-record.ts, RECORD.aux) evaluated with the
-// Bernstein basis like P. reyes-surface.wgsl is prepended.
+// Bernstein basis like P. Grids meet without cracks: rates are powers of two, so the vertices of the
+// coarser of two neighbouring grids are also vertices of the finer one, and an edge vertex of the
+// finer grid whose neighbour is coarser (the seam table, grid-seams.ts) is placed on the coarser
+// grid's straight micropolygon edge. reyes-surface.wgsl is prepended.
 
 override MAXV: u32 = 256u;
 override RECORD_FLOATS: u32;
@@ -30,6 +33,8 @@ override OFF_OS: u32;
 // standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order).
 override USER_COMPONENTS: u32 = 0u;
 override OFF_USER: u32 = 0u;
+// Edge cells per piece edge in the seam table (grid-seams.ts seamCells): one byte each.
+override SEAM_CELLS: u32;
 
 const REC_AUX: u32 = 6u;
 const REC_BICUBIC_MASK: u32 = 7u;
@@ -53,6 +58,7 @@ struct DiceParams {
 @group(0) @binding(3) var<storage, read_write> grids: array<f32>;
 @group(0) @binding(4) var<storage, read_write> gridInfo: array<u32>;
 @group(0) @binding(5) var<storage, read> userCorners: array<f32>;
+@group(0) @binding(6) var<storage, read> seams: array<u32>;
 
 const H: f32 = 1.0e-3;
 
@@ -77,11 +83,11 @@ fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
   grids[base + offset + 2u * MAXV + k] = value.z;
 }
 
-/** Position (first) and ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the
- * parameter square. Where the surface degenerates (poles, collapsed polygon edges) the derivatives
- * are taken again just inside it. One evaluation site in a loop keeps the compiled kernel small. */
-fn positionAndDerivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f, 3> {
-  var result: array<vec3f, 3>;
+/** ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the parameter square.
+ * Where the surface degenerates (poles, collapsed polygon edges) the derivatives are taken again
+ * just inside it. One evaluation site in a loop keeps the compiled kernel small. */
+fn derivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f, 2> {
+  var result: array<vec3f, 2>;
   var cu = u;
   var cv = v;
   for (var attempt = 0u; attempt < 2u; attempt++) {
@@ -97,17 +103,20 @@ fn positionAndDerivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f,
     }
     let dpdu = (q[2] - q[1]) / (ub - ua);
     let dpdv = (q[4] - q[3]) / (vb - va);
+    // Differences no larger than the rounding of the positions carry no direction: in f32 a
+    // sphere's pole is a circle of radius 4e-8, whose dP/du is noise.
+    let noise = 1.0e-5 * max(abs(q[0].x), max(abs(q[0].y), abs(q[0].z)));
+    let resolved = min(length(q[2] - q[1]), length(q[4] - q[3])) > noise;
     if (attempt == 0u) {
-      result[0] = q[0];
-      result[1] = dpdu;
-      result[2] = dpdv;
+      result[0] = dpdu;
+      result[1] = dpdv;
     }
     let n = cross(dpdu, dpdv);
-    if (dot(n, n) > 1.0e-24 * max(dot(dpdu, dpdu) * dot(dpdv, dpdv), 1.0e-30)) {
+    if (resolved && dot(n, n) > 1.0e-24 * max(dot(dpdu, dpdu) * dot(dpdv, dpdv), 1.0e-30)) {
       if (attempt == 1u) {
         // Keep the true derivatives' lengths but the normal of the nudged point.
-        result[1] = dpdu;
-        result[2] = dpdv;
+        result[0] = dpdu;
+        result[1] = dpdv;
       }
       break;
     }
@@ -115,6 +124,60 @@ fn positionAndDerivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f,
     cv = mix(v, 0.5, 0.01);
   }
   return result;
+}
+
+/** log2 of how much coarser the piece across cell `cell` of edge `edge` (v0, v1, u0, u1) is. */
+fn seamCoarsening(g: u32, edge: u32, cell: u32) -> u32 {
+  let at = (g * 4u + edge) * SEAM_CELLS + cell;
+  return (seams[at / 4u] >> ((at % 4u) * 8u)) & 0xffu;
+}
+
+/** Whether the quadric closes on itself across u = 0 / u = 1 (x) and v = 0 / v = 1 (y, torus). */
+fn periodic(prim: u32) -> vec2<bool> {
+  let full = 6.2831;
+  switch recU(prim, REC_KIND) {
+    case KIND_SPHERE, KIND_CYLINDER, KIND_PARABOLOID: { return vec2<bool>(abs(geometryArg(prim, 3u)) >= full, false); }
+    case KIND_CONE, KIND_DISK: { return vec2<bool>(abs(geometryArg(prim, 2u)) >= full, false); }
+    case KIND_HYPERBOLOID: { return vec2<bool>(abs(geometryArg(prim, 6u)) >= full, false); }
+    case KIND_TORUS: { return vec2<bool>(abs(geometryArg(prim, 4u)) >= full, abs(geometryArg(prim, 3u) - geometryArg(prim, 2u)) >= full); }
+    default: { return vec2<bool>(false, false); }
+  }
+}
+
+/** Where vertex (i, j) of an nu × nv grid lies on its piece's boundary next to a coarser piece: the
+ * parameters of the two coarse vertices around it (xy, zw) and its fraction between them; fraction
+ * 0 where it keeps its own position. */
+struct Seam {
+  ends: vec4f,
+  fraction: f32,
+}
+
+fn seamOf(g: u32, prim: u32, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: vec2f, step: vec2f) -> Seam {
+  var seam: Seam;
+  seam.fraction = 0.0;
+  let wraps = periodic(prim);
+  let uv = lo + vec2f(f32(i), f32(j)) * step;
+  // Edges v = v0, v = v1 (cells along u), then u = u0, u = u1 (cells along v).
+  for (var edge = 0u; edge < 4u; edge++) {
+    let alongU = edge < 2u;
+    let onEdge = select(select(i == nu - 1u, i == 0u, edge == 2u), select(j == nv - 1u, j == 0u, edge == 0u), alongU);
+    if (!onEdge) { continue; }
+    // Across the parameter square's own border only a closed surface has a neighbour.
+    let border = select(select(hi.x, lo.x, edge == 2u), select(hi.y, lo.y, edge == 0u), alongU);
+    if ((border == 0.0 || border == 1.0) && !select(wraps.x, wraps.y, alongU)) { continue; }
+    let index = select(j, i, alongU);
+    let count = select(nv, nu, alongU);
+    let coarsening = seamCoarsening(g, edge, min(index, count - 2u));
+    if (coarsening == 0u) { continue; }
+    let t = select(uv.y, uv.x, alongU);
+    let h = select(step.y, step.x, alongU) * exp2(f32(coarsening));
+    let a = floor(t / h) * h;
+    if (a == t) { continue; }
+    seam.fraction = (t - a) / h;
+    if (alongU) { seam.ends = vec4f(a, uv.y, a + h, uv.y); } else { seam.ends = vec4f(uv.x, a, uv.x, a + h); }
+    break;
+  }
+  return seam;
 }
 
 @compute @workgroup_size(MAXV)
@@ -139,12 +202,20 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   if (k >= nu * nv) { return; }
   let i = k % nu;
   let j = k / nu;
-  let u = mix(u0, u1, f32(i) / f32(nu - 1u));
-  let v = mix(v0, v1, f32(j) / f32(nv - 1u));
+  // Dyadic pieces and power-of-two rates: these parameters are exact, so a vertex that two grids
+  // share has the same (u, v) bits in both.
+  let step = vec2f((u1 - u0) / f32(nu - 1u), (v1 - v0) / f32(nv - 1u));
+  let u = u0 + f32(i) * step.x;
+  let v = v0 + f32(j) * step.y;
   let m = objectToCamera(prim);
-  let pd = positionAndDerivatives(prim, m, u, v);
-  let p = pd[0];
-  let d = array<vec3f, 2>(pd[1], pd[2]);
+  // Positions come from one evaluation site, so both grids of a seam compute the same bits.
+  let seam = seamOf(g, prim, i, j, nu, nv, vec2f(u0, v0), vec2f(u1, v1), step);
+  var ends = array<vec2f, 2>(vec2f(u, v), vec2f(u, v));
+  if (seam.fraction != 0.0) { ends = array<vec2f, 2>(seam.ends.xy, seam.ends.zw); }
+  var endP: array<vec3f, 2>;
+  for (var e = 0u; e < 2u; e++) { endP[e] = evalCamera(prim, m, ends[e].x, ends[e].y); }
+  let p = select(mix(endP[0], endP[1], seam.fraction), endP[0], seam.fraction == 0.0);
+  let d = derivatives(prim, m, u, v);
   var n = cross(d[0], d[1]);
   if ((recU(prim, REC_FLAGS) & FLAG_FLIP_NORMAL) != 0u) { n = -n; }
   var ng = vec3f(0.0);
@@ -194,8 +265,8 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   put3(base, OFF_DPDV, k, d[1]);
   put(base, OFF_U, k, u);
   put(base, OFF_V, k, v);
-  put(base, OFF_DU, k, (u1 - u0) / f32(nu - 1u));
-  put(base, OFF_DV, k, (v1 - v0) / f32(nv - 1u));
+  put(base, OFF_DU, k, step.x);
+  put(base, OFF_DV, k, step.y);
   put(base, OFF_S, k, sValue);
   put(base, OFF_T, k, tValue);
   put3(base, OFF_CS, k, cs);

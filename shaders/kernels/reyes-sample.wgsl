@@ -137,6 +137,23 @@ fn edge(a: vec2f, b: vec2f, p: vec2f) -> f32 {
   return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
 }
 
+/** `edge` computed from the endpoints in one fixed order, so that b → a gives exactly the negated
+ * value: two triangles that share an edge see the same number for a sample point. */
+fn edgeValue(a: vec2f, b: vec2f, p: vec2f) -> f32 {
+  if (a.x < b.x || (a.x == b.x && a.y < b.y)) { return edge(a, b, p); }
+  return -edge(b, a, p);
+}
+
+/** Whether p lies on the positive side of directed edge a → b. A point exactly on the line counts
+ * as moved by (ε, ε²): of the triangles that share an edge or a vertex, exactly one takes it. */
+fn inside(a: vec2f, b: vec2f, p: vec2f) -> bool {
+  let e = edgeValue(a, b, p);
+  if (e != 0.0) { return e > 0.0; }
+  let d = b - a;
+  if (d.y != 0.0) { return d.y < 0.0; }
+  return d.x > 0.0;
+}
+
 /** Whether the camera-space point seen at raster position q at depth z is on the clipped side of a
  * ClippingPlane (per sample point, so clipped edges are exact). cameraToRaster only scales and offsets x
  * and y (w = z in perspective, 1 in orthographic), so the point follows from q and z. */
@@ -156,12 +173,18 @@ fn clipped(q: vec2f, z: f32) -> bool {
 fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   var hit: Hit;
   hit.covered = false;
-  let area = edge(mp.r[a].xy, mp.r[b].xy, mp.r[c].xy);
+  let pa = mp.r[a].xy;
+  let pb = mp.r[b].xy;
+  let pc = mp.r[c].xy;
+  let area = edge(pa, pb, pc);
   if (abs(area) < 1.0e-12) { return hit; }
-  let wa = edge(mp.r[b].xy, mp.r[c].xy, q) / area;
-  let wb = edge(mp.r[c].xy, mp.r[a].xy, q) / area;
+  // Edges walked counter-clockwise (positive area), so the interior is on each one's positive side.
+  if (area > 0.0) {
+    if (!inside(pa, pb, q) || !inside(pb, pc, q) || !inside(pc, pa, q)) { return hit; }
+  } else if (!inside(pb, pa, q) || !inside(pc, pb, q) || !inside(pa, pc, q)) { return hit; }
+  let wa = clamp(edgeValue(pb, pc, q) / area, 0.0, 1.0);
+  let wb = clamp(edgeValue(pc, pa, q) / area, 0.0, 1.0 - wa);
   let wc = 1.0 - wa - wb;
-  if (wa < 0.0 || wb < 0.0 || wc < 0.0) { return hit; }
   hit.depth = wa * mp.r[a].z + wb * mp.r[b].z + wc * mp.r[c].z;
   if (hit.depth < params.near || hit.depth > params.far || clipped(q, hit.depth)) { return hit; }
   hit.covered = true;

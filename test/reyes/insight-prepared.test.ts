@@ -203,7 +203,7 @@ describe('prepared frames', () => {
 
   it('keeps nothing when the grids would take more than its share of the budget', async () => {
     const frame = await frameFromText(scene());
-    const prepared = await prepareFrame(gpu(), frame, { budgetBytes: 1.5 * MiB });
+    const prepared = await prepareFrame(gpu(), frame, { budgetBytes: 2 * MiB });
     try {
       expect(prepared.retained).toBe(false);
       expect(prepared.first.stats.reuse).toMatch(/^full: the grids take more than 50% of the budget/);

@@ -10,7 +10,7 @@ import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import { boundSplit } from '../stages/bound-split.ts';
 import { dice, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
-import { shade } from '../stages/shade.ts';
+import { BATCH_ALIGN, shade } from '../stages/shade.ts';
 import { allocateCounts, releaseCounts, type SampleCounts } from '../stages/sample.ts';
 import { collectOutlines } from './insight.ts';
 import { canSplit, splitRegion } from './regions.ts';
@@ -48,8 +48,11 @@ export async function renderRegion(
     const maxBinding = gpu.maxBindingBytes();
     const maxGrids = (available: number): number =>
       Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
-    ready = await boundSplit(frame, region, maxGrids(allocator.free() - SAMPLING_RESERVE * allocator.budget));
-    fits = ready !== undefined && ready.count <= maxGrids(allocator.free() - SAMPLING_RESERVE * allocator.budget);
+    const reserve = SAMPLING_RESERVE * allocator.budget;
+    ready = await boundSplit(frame, region, maxGrids(allocator.free() - reserve));
+    // Room as well for the first shading batch: up to BATCH_ALIGN grids of the most demanding kernel's scratch.
+    const scratch = Math.max(0, ...frame.pipelines.map((p) => p.kernel.scratchBytesPerVertex)) * layout.maxVertices;
+    fits = ready !== undefined && ready.count <= maxGrids(allocator.free() - reserve - Math.min(ready.count, BATCH_ALIGN) * scratch);
   } catch (error) {
     if (!(error instanceof GpuBudgetError)) throw error;
   }

@@ -1,7 +1,9 @@
 // Dice: each ready piece becomes a grid record in the shared grid layout (reyes-dice.wgsl), with
-// its gridInfo words (nu, nv, record base, parameter base).
+// its gridInfo words (nu, nv, record base, parameter base). The ready pieces come back to the CPU
+// once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser.
 import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
-import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { seamCells, seamTable } from './grid-seams.ts';
+import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { layoutUserVariables } from '../convert/convert-frame.ts';
 import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
 
@@ -33,7 +35,9 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
       RECORD_FLOATS: layout.recordFloats,
       USER_COMPONENTS: userComponents,
       OFF_USER: firstUser,
+      SEAM_CELLS: seamCells(layout.maxVertices),
     });
+    const pieces = ready.count > 0 ? await gpu.readU32(ready.buffer, ready.count * PIECE_WORDS) : new Uint32Array(0);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
     const grids = gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage });
     let gridInfo: GPUBuffer;
@@ -43,10 +47,22 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
       gpu.allocator.release(grids);
       throw error;
     }
+    let seams: GPUBuffer;
+    try {
+      seams = gpu.allocator.createBufferWithData('grid seams', seamTable(pieces, ready.count, layout.maxVertices, 1), usage);
+    } catch (error) {
+      gpu.allocator.release(grids);
+      gpu.allocator.release(gridInfo);
+      throw error;
+    }
     const recorder = stageRecorder(frame, 'dice');
     const params = recorder.params('dice', [ready.count, frame.camera.perspective ? 1 : 0, 0, 0]);
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo, 5: frame.userCorners }, ready.count);
-    await recorder.submit();
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo, 5: frame.userCorners, 6: seams }, ready.count);
+    try {
+      await recorder.submit();
+    } finally {
+      gpu.allocator.release(seams);
+    }
     addGpuTimes(frame, recorder, 'dice');
     return { grids, gridInfo, count: ready.count };
   });

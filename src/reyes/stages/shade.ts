@@ -7,7 +7,7 @@ import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
 
 /** gridInfo windows start at multiples of this many grids (256-byte binding offsets). */
-const BATCH_ALIGN = 16;
+export const BATCH_ALIGN = 16;
 
 /** `dicedGridInfoCurrent` false: the grids were diced before the primitives' parameter bases changed
  * (a prepared frame re-rendered), so the lists are built from `primParamBase` even for one pipeline. */

@@ -1,0 +1,187 @@
+// Watertightness: an opaque surface leaves no pinholes. Every pixel whose whole filter support lies
+// inside the analytically computed silhouette (with a margin of one pixel for the micropolygons'
+// chords) must have alpha exactly 1, for closed surfaces seen one-sided (a crack in the front would
+// show the empty inside) and a disk, from 20 seeded random camera positions and orientations over
+// several shading rates and 4 × 4 pixel samples. The surfaces are cut into many grids of different
+// dicing rates, so their seams cross these pixels.
+import { describe, expect, it } from 'vitest';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { frameFromText, render } from './render-helpers.ts';
+
+const WIDTH = 128;
+const HEIGHT = 96;
+const FOV = 40;
+const VIEWS = 20;
+const SHADING_RATES = [0.5, 1, 2, 4, 8];
+/** Half width of the default gaussian 2 × 2 filter, plus the margin. */
+const REACH = 1 + 1;
+
+type Vec3 = [number, number, number];
+
+/** xorshift32, so a failing view can be reproduced from its index. */
+function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+  };
+}
+
+/** A random rotation (rows of an orthonormal matrix with determinant 1) from a unit quaternion. */
+function randomRotation(next: () => number): [Vec3, Vec3, Vec3] {
+  const [u1, u2, u3] = [next(), next(), next()];
+  const [x, y, z, w] = [
+    Math.sqrt(1 - u1) * Math.sin(2 * Math.PI * u2), Math.sqrt(1 - u1) * Math.cos(2 * Math.PI * u2),
+    Math.sqrt(u1) * Math.sin(2 * Math.PI * u3), Math.sqrt(u1) * Math.cos(2 * Math.PI * u3),
+  ];
+  return [
+    [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
+    [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
+    [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
+  ];
+}
+
+interface View {
+  /** Object space → camera space: p_camera = p · rows + centre (RIB's row-vector convention). */
+  rows: [Vec3, Vec3, Vec3];
+  centre: Vec3;
+  shadingRate: number;
+}
+
+function views(seed: number, distance: [number, number]): View[] {
+  const next = random(seed);
+  const tan = Math.tan((FOV / 2) * (Math.PI / 180));
+  return Array.from({ length: VIEWS }, (_, k) => {
+    const d = distance[0] + (distance[1] - distance[0]) * next();
+    const centre: Vec3 = [(next() - 0.5) * d * tan, (next() - 0.5) * d * tan, d];
+    return { rows: randomRotation(next), centre, shadingRate: SHADING_RATES[k % SHADING_RATES.length]! };
+  });
+}
+
+function sceneText(view: View, sides: 1 | 2, geometry: string): string {
+  const m = [...view.rows[0], 0, ...view.rows[1], 0, ...view.rows[2], 0, ...view.centre, 1];
+  return `Format ${WIDTH} ${HEIGHT} 1
+PixelSamples 4 4
+ShadingRate ${view.shadingRate}
+Projection "perspective" "fov" ${FOV}
+Transform [${m.join(' ')}]
+WorldBegin
+Sides ${sides}
+Surface "constant"
+${geometry}
+WorldEnd`;
+}
+
+/** The camera-space direction of the ray through raster point (x, y) (RI spec 3.2: the field of
+ * view spans the shorter side, screen window ±aspect × ±1, raster y down). */
+function rayThrough(x: number, y: number): Vec3 {
+  const tan = Math.tan((FOV / 2) * (Math.PI / 180));
+  return [((x - WIDTH / 2) * 2 / HEIGHT) * tan, ((HEIGHT / 2 - y) * 2 / HEIGHT) * tan, 1];
+}
+
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+function hitsSphere(centre: Vec3, radius: number, d: Vec3): boolean {
+  const t = dot(centre, d) / dot(d, d);
+  if (t <= 0) return false;
+  const closest: Vec3 = [d[0] * t - centre[0], d[1] * t - centre[1], d[2] * t - centre[2]];
+  return dot(closest, closest) < radius * radius;
+}
+
+function hitsDisk(centre: Vec3, normal: Vec3, radius: number, d: Vec3): boolean {
+  const t = dot(centre, normal) / dot(d, normal);
+  if (!(t > 0)) return false;
+  const p: Vec3 = [d[0] * t - centre[0], d[1] * t - centre[1], d[2] * t - centre[2]];
+  return dot(p, p) < radius * radius;
+}
+
+/**
+ * Renders each view and returns the pixels (view, x, y, alpha) that lie fully inside the silhouette
+ * but are not opaque. The silhouettes are convex, so a square is inside when its corners are.
+ */
+async function pinholes(gpu: ReturnType<ReturnType<typeof useGpuRuntime>>, list: View[], sides: 1 | 2, geometry: string,
+  covers: (view: View, d: Vec3) => boolean): Promise<{ holes: string[]; inside: number }> {
+  const holes: string[] = [];
+  let inside = 0;
+  for (const [k, view] of list.entries()) {
+    const { rendered } = await render(gpu, await frameFromText(sceneText(view, sides, geometry)));
+    const { rgba } = rendered.image;
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const corners = [[x + 0.5 - REACH, y + 0.5 - REACH], [x + 0.5 + REACH, y + 0.5 - REACH],
+          [x + 0.5 - REACH, y + 0.5 + REACH], [x + 0.5 + REACH, y + 0.5 + REACH]] as const;
+        if (!corners.every(([cx, cy]) => covers(view, rayThrough(cx, cy)))) continue;
+        inside++;
+        const alpha = rgba[(y * WIDTH + x) * 4 + 3]!;
+        if (alpha !== 1) holes.push(`view ${k} (shading rate ${view.shadingRate}) pixel ${x},${y} alpha ${alpha}`);
+      }
+    }
+  }
+  return { holes, inside };
+}
+
+/** A closed polygon mesh on the unit sphere: `rings` latitude bands of `segments` quads (triangles at
+ * the poles), counter-clockwise seen from outside; and the radius of the sphere it contains. */
+function polygonSphere(rings: number, segments: number): { rib: string; inner: number } {
+  const points: Vec3[] = [];
+  const at = (ring: number, segment: number): Vec3 => {
+    const theta = (Math.PI * ring) / rings;
+    const phi = (2 * Math.PI * segment) / segments;
+    return [Math.sin(theta) * Math.cos(phi), Math.sin(theta) * Math.sin(phi), Math.cos(theta)];
+  };
+  const index = new Map<string, number>();
+  const vertex = (ring: number, segment: number) => {
+    const key = ring === 0 || ring === rings ? `pole${ring}` : `${ring},${segment % segments}`;
+    if (!index.has(key)) {
+      index.set(key, points.length);
+      points.push(at(ring, segment));
+    }
+    return index.get(key)!;
+  };
+  const faces: number[][] = [];
+  let inner = 1;
+  for (let r = 0; r < rings; r++) {
+    for (let s = 0; s < segments; s++) {
+      const face = [vertex(r, s), vertex(r + 1, s), vertex(r + 1, s + 1), vertex(r, s + 1)];
+      const unique = face.filter((v, i) => face.indexOf(v) === i);
+      faces.push(unique);
+      const [a, b, c] = unique.map((v) => points[v]!) as [Vec3, Vec3, Vec3];
+      const e1: Vec3 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+      const e2: Vec3 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+      const n: Vec3 = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+      inner = Math.min(inner, Math.abs(dot(n, a)) / Math.sqrt(dot(n, n)));
+    }
+  }
+  const rib = `PointsPolygons [${faces.map((f) => f.length).join(' ')}] [${faces.flat().join(' ')}] "P" [${points.flat().join(' ')}]`;
+  return { rib, inner };
+}
+
+describe('opaque surfaces are watertight', () => {
+  const gpu = useGpuRuntime();
+
+  it('a one-sided sphere has alpha exactly 1 wherever it covers a pixel\'s whole filter support', async () => {
+    const result = await pinholes(gpu(), views(0x51ab1e, [3, 9]), 1, 'Sphere 1 -1 1 360',
+      (view, d) => hitsSphere(view.centre, 1, d));
+    expect(result.inside).toBeGreaterThan(VIEWS * 500);
+    expect(result.holes.slice(0, 10), `${result.holes.length} pinholes`).toEqual([]);
+  }, 240_000);
+
+  it('a one-sided polygon mesh sphere of 240 faces has alpha exactly 1 inside its inscribed sphere', async () => {
+    const mesh = polygonSphere(12, 20);
+    const result = await pinholes(gpu(), views(0xc0ffee, [3, 9]), 1, mesh.rib,
+      (view, d) => hitsSphere(view.centre, mesh.inner, d));
+    expect(result.inside).toBeGreaterThan(VIEWS * 400);
+    expect(result.holes.slice(0, 10), `${result.holes.length} pinholes`).toEqual([]);
+  }, 240_000);
+
+  it('a disk cut into many grids has alpha exactly 1 wherever it covers a pixel\'s whole filter support', async () => {
+    const result = await pinholes(gpu(), views(0xd15c, [2, 5]), 2, 'Disk 0 1 360',
+      (view, d) => hitsDisk(view.centre, view.rows[2], 1, d));
+    expect(result.inside).toBeGreaterThan(VIEWS * 200);
+    expect(result.holes.slice(0, 10), `${result.holes.length} pinholes`).toEqual([]);
+  }, 240_000);
+});
