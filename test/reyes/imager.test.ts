@@ -36,6 +36,8 @@ const SOURCES: Record<string, string> = {
   alpha = smoothstep(0, 1, 0.5) + clamp(mod(xcomp(P), 1), 0, 1);
 }
 `,
+  // The camera's position in a scene coordinate system (looked up by name at run time).
+  coordsys: 'imager coordsys(string space = "myspace")\n{\n  point p = transform(space, point(0, 0, 0));\n  Ci = color(xcomp(p), ycomp(p), zcomp(p));\n  Oi = 1;\n}\n',
   lit: 'imager lit()\n{\n  illuminance(P) {\n    Ci += Cl;\n  }\n}\n',
 };
 
@@ -239,6 +241,14 @@ describe('imager in the pipeline', () => {
     expect([rendered.image.width, rendered.image.height]).toEqual([4, 2]);
     expect(pixel(rendered.image, 0, 0)).toEqual([4.5, 2.5, 0, 1]);
     expect(pixel(rendered.image, 3, 1)).toEqual([7.5, 3.5, 0, 1]);
+  });
+
+  it('finds the scene\'s coordinate systems by name', async () => {
+    const shading = new RslShadingProvider({ lookup }).provide;
+    const frame = await frameFromText('Format 2 1 1\nImager "coordsys"\nWorldBegin\nTranslate 1 2 3\nCoordinateSystem "myspace"\nWorldEnd\n');
+    const rendered = await renderFrame(gpu(), frame, { shading });
+    expect(rendered.warnings).toEqual([]);
+    expectClose(pixel(rendered.image, 1, 0), [-1, -2, -3, 1]);
   });
 
   it('packs RIB parameters in the imager\'s space like other shaders (a colour needs no transform)', async () => {

@@ -133,7 +133,8 @@ export class RslShadingProvider {
       ...(atmosphere ? { atmosphere: atmosphere.ref } : {}),
       lights: lights.map((l) => l.resolved.ref),
       maxVertices: layout.maxVertices,
-      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [] } : {}),
+      // An output parameter named like a user variable (an output variable a Display asks for) writes it.
+      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [], outputVariables: userVariables.map((v) => v.name) } : {}),
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
     };
     let compiled: CompiledPipeline;
@@ -207,7 +208,14 @@ export class RslShadingProvider {
     let compiled: CompiledPipeline;
     try {
       compiled = this.compiler.compile(description);
-      if (compiled.optionNames.length > 0) compiled = this.compiler.compile({ ...description, options: optionValues(compiled.optionNames, request.options) });
+      if (compiled.optionNames.length > 0) {
+        description.options = optionValues(compiled.optionNames, request.options);
+        compiled = this.compiler.compile(description);
+      }
+      if (compiled.usesCoordinateSystems) {
+        description.coordinateSystems = Object.keys(spaces.named ?? {}).sort();
+        compiled = this.compiler.compile(description);
+      }
     } catch (error) {
       if (!(error instanceof RslCompileError)) throw error;
       warn(`imager shader "${imager.name}" does not compile; no imager runs:\n${error.message}`);
@@ -277,7 +285,7 @@ export class RslShadingProvider {
       const label = parts.filter((p) => p !== undefined).map((p) => p.name).join('+');
       kernel = {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
-        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs,
+        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs, writes: compiled.writes,
       };
       this.kernels.set(compiled, kernel);
     }
