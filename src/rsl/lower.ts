@@ -897,7 +897,9 @@ export class Lowerer {
         return e.name === 'transmission' || e.name === 'visibility' ? this.constant(rt, new Array<number>(componentCount(resultType.name)).fill(1)) : zero();
       case '@rayinfo': {
         // Every point is shaded for a camera ray: its depth is 0; nothing else is known.
-        const lv = this.constantString(e.args[0]) === 'depth' ? this.lvalue(e.args[1]!) : undefined;
+        const query = this.constantString(e.args[0]);
+        if (query === undefined) this.diagnostics.warning(e.pos, 'rayinfo() needs a constant query name; it returns 0');
+        const lv = query === 'depth' ? this.lvalue(e.args[1]!) : undefined;
         if (!lv || lv.type.name !== 'float') return this.constant('f32', [0]);
         this.store(lv.variable, this.constant('f32', [0]), lv.index);
         return this.constant('f32', [1]);

@@ -189,6 +189,7 @@ class Parser {
     const declarator: Declarator = { name: name.text, pos: name.pos };
     if (this.accept('[')) {
       // The length may be any constant expression, e.g. float a[(1+1+1)] or a[2*N] after #define.
+      if (this.is(']')) this.fail(`the length of array '${name.text}' (arrays without a length are not supported)`);
       const size = this.expression();
       const value = evaluateConstant(size)?.value;
       const length = Array.isArray(value) && value.length === 1 ? value[0]! : undefined;

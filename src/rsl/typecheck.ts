@@ -637,7 +637,10 @@ class Checker {
     if (user) return this.userCall(e, user, argTypes);
     const candidates = BUILTINS.get(e.name);
     if (!candidates) {
-      this.error(e.pos, `undefined function '${e.name}'`);
+      const variable = this.lookup(e.name);
+      if (variable?.kind !== 'var') this.error(e.pos, `undefined function '${e.name}'`);
+      // point sp (x, y, z): a cast's space must be a literal; transform() takes names known at run time.
+      else this.error(e.pos, `'${e.name}' is a ${typeToString(variable.type)} variable, not a function${variable.type.name === 'string' ? `; the space of a type cast must be a string constant (transform(${e.name}, p) looks a space up at run time)` : ''}`);
       return expected ?? T.float;
     }
     let best: BuiltinSignature | undefined;

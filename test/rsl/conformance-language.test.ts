@@ -193,6 +193,14 @@ describe('small gaps', () => {
     expectClose(given.Ci, UV.map(() => [1.5, 1.75, 1.5]));
   });
 
+  it('what still cannot compile is named at its position', () => {
+    expect(messages(surface('surface s(string sp = "world") {\n  float c[];\n  point p = point sp (1, 2, 3);\n}'), 'error')).toEqual([
+      [2, 11, "expected the length of array 'c' (arrays without a length are not supported), found ']'"],
+      [3, 19, "'sp' is a string variable, not a function; the space of a type cast must be a string constant (transform(sp, p) looks a space up at run time)"],
+    ]);
+    expect(messages(surface('surface s(string q = "depth") {\n  float d = 0;\n  Ci = rayinfo(q, d);\n}'), 'warning')).toEqual([[3, 8, 'rayinfo() needs a constant query name; it returns 0']]);
+  });
+
   it('light shaders see I, the incident ray of the point they light', async () => {
     const light = 'light eyelight() {\n  solar(vector(0, 0, 1), 0) Cl = length(I);\n}';
     const { out } = await shade(surface('surface lit() { Ci = 0; illuminance(P) Ci += Cl; }', { lights: [{ source: light, file: 'eyelight.sl' }] }));

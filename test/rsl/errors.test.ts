@@ -41,7 +41,7 @@ describe('error messages', () => {
   it('gather and trace with the wrong arguments are named at their position', () => {
     expect(errors('surface s() {\n  gather("illuminance", P) { }\n  Ci = trace(P);\n}')).toEqual([
       [2, 3, 'gather expects (category, position, direction, angle, samples, ...), found 2 arguments'],
-      [3, 8, "'trace' expects 2 arguments, found 1"],
+      [3, 8, "'trace' expects 2+ arguments, found 1"],
     ]);
   });
   it('bad characters and unterminated strings do not crash', () => {
