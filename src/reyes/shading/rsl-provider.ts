@@ -133,8 +133,7 @@ export class RslShadingProvider {
       ...(atmosphere ? { atmosphere: atmosphere.ref } : {}),
       lights: lights.map((l) => l.resolved.ref),
       maxVertices: layout.maxVertices,
-      // An output parameter named like a user variable (an output variable a Display asks for) writes it.
-      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [], outputVariables: userVariables.map((v) => v.name) } : {}),
+      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [] } : {}),
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
     };
     let compiled: CompiledPipeline;
@@ -285,7 +284,7 @@ export class RslShadingProvider {
       const label = parts.filter((p) => p !== undefined).map((p) => p.name).join('+');
       kernel = {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
-        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs, writes: compiled.writes,
+        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs,
       };
       this.kernels.set(compiled, kernel);
     }
