@@ -7,6 +7,7 @@ import { evaluateConstant } from './constant-eval.ts';
 import { spaceIndex, SPACES } from './grid-layout.ts';
 import type { BinaryOperator, Inst, IrModule, IrType, IrVar, LightFunction, VarKind } from './ir.ts';
 import type { StringTable } from './strings.ts';
+import { formatConstant } from './builtins/format.ts';
 import { SPLINE_BASES } from './stdlib.ts';
 import { componentCount, isPointLike, isTriple } from './types.ts';
 import type { RslType, TypeName } from './types.ts';
@@ -73,6 +74,8 @@ export interface LowerOptions {
   options?: Readonly<Record<string, readonly number[] | string>>;
   /** The scene's named coordinate systems (CoordinateSystem), besides the standard spaces. */
   coordinateSystems?: readonly string[];
+  /** Grid variables (name → type) that the surface's output parameters of that name write. */
+  outputVariables?: ReadonlyMap<string, TypeName>;
 }
 
 /** A space of transform() and friends: a name known at compile time, or a string value looked up at run time. */
@@ -170,8 +173,25 @@ export class Lowerer {
       this.block = this.module.main;
       this.ctx = this.instances.get(instance)!;
       this.statements(shader.shader.body);
+      if (instance === 'surface') this.storeOutputVariables();
     }
     return this.module;
+  }
+
+  /** Each output parameter of the surface that names an output variable is stored into the grid
+   * variable of that name, which the kernel writes back for the Displays. */
+  private storeOutputVariables(): void {
+    const { checked } = this.ctx;
+    for (const d of checked.shader.params.flatMap((g) => g.declarators)) {
+      const type = this.options.outputVariables?.get(d.name);
+      const sym = checked.declarations.get(d);
+      if (!type || !sym?.output) continue;
+      if (sym.type.arrayLength !== undefined || componentCount(sym.type.name) !== componentCount(type)) {
+        this.diagnostics.warning(d.pos, `output parameter '${d.name}' is ${sym.type.name}${sym.type.arrayLength !== undefined ? '[]' : ''}, the output variable "${d.name}" a ${type}; not written`);
+        continue;
+      }
+      this.store(this.gridVar(d.name, type), this.load(this.ctx.env.get(sym.id)!));
+    }
   }
 
   paramLayout(): ParamLayout {
@@ -574,7 +594,10 @@ export class Lowerer {
       default: {
         const result = e.type!;
         if (result.name === 'matrix' && (lt.name === 'float' || rt.name === 'float')) {
-          // matrix * float scales every element.
+          // matrix * float scales every element, as does matrix / float; float / matrix is the float
+          // times the inverse.
+          if (e.op === '/' && lt.name === 'float') return this.binary('mat4', '*', this.call('mat4', 'rsl_inverse($0)', [b]), a);
+          if (e.op === '/') return this.binary('mat4', '*', a, this.binary('f32', '/', this.constant('f32', [1]), b));
           return lt.name === 'float' ? this.binary('mat4', '*', b, a) : this.binary('mat4', '*', a, b);
         }
         a = this.coerce(a, lt, result);
@@ -839,8 +862,15 @@ export class Lowerer {
         const rgb = from === 'rgb' ? c : this.call('vec3', `rsl_${from.toLowerCase()}_to_rgb($0)`, [c]);
         return to === 'rgb' ? rgb : this.call('vec3', `rsl_rgb_to_${to.toLowerCase()}($0)`, [rgb]);
       }
+      case '@format': {
+        const values = e.args.map((a) => (a.type?.name === 'string' ? this.constantString(a) : evaluateConstant(a)?.value));
+        if (values.some((v) => v === undefined) || typeof values[0] !== 'string') {
+          this.diagnostics.error(e.pos, 'format() needs arguments known at compile time on the GPU (strings are tokens there)');
+          return zero();
+        }
+        return this.constant('u32', [this.strings.token(formatConstant(values[0], values.slice(1) as (number[] | string)[]))]);
+      }
       case '@concat':
-      case '@format':
       case '@match': {
         const strs = e.args.map((a) => this.constantString(a));
         if (strs.some((s) => s === undefined)) {
@@ -848,16 +878,13 @@ export class Lowerer {
           return zero();
         }
         if (e.name === 'concat') return this.constant('u32', [this.strings.token(strs.join(''))]);
-        if (e.name === 'match') {
-          let matched = false;
-          try {
-            matched = new RegExp(strs[0]!).test(strs[1]!);
-          } catch {
-            this.diagnostics.error(e.pos, `bad regular expression "${strs[0]!}"`);
-          }
-          return this.constant('f32', [matched ? 1 : 0]);
+        let matched = false;
+        try {
+          matched = new RegExp(strs[0]!).test(strs[1]!);
+        } catch {
+          this.diagnostics.error(e.pos, `bad regular expression "${strs[0]!}"`);
         }
-        return this.constant('u32', [this.strings.token(strs[0]!)]);
+        return this.constant('f32', [matched ? 1 : 0]);
       }
       case '@printf':
         this.diagnostics.warning(e.pos, 'printf() does nothing on the GPU');

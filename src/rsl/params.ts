@@ -20,13 +20,19 @@ const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'strings'>, overrides: Record<string, number[] | string> = {}): Float32Array {
   const block = new Float32Array(compiled.params.blockBytes / 4);
   const words = new Uint32Array(block.buffer);
+  // A string the shaders never mention cannot equal any of theirs: it gets a fresh token, one per text.
+  const fresh = new Map<string, number>();
+  const tokenOf = (text: string): number => {
+    const token = compiled.strings.indexOf(text);
+    if (token >= 0) return token;
+    if (!fresh.has(text)) fresh.set(text, compiled.strings.length + fresh.size);
+    return fresh.get(text)!;
+  };
   for (const entry of compiled.params.entries) {
     const value = overrides[`${entry.instance}.${entry.name}`] ?? overrides[entry.name] ?? entry.default;
     const at = entry.offset / 4;
     if (typeof value === 'string') {
-      const token = compiled.strings.indexOf(value);
-      // A string the shaders never mention cannot equal any of theirs: give it a fresh token.
-      words[at] = token >= 0 ? token : compiled.strings.length;
+      words[at] = tokenOf(value);
     } else block.set(value, at);
   }
   // attribute() queries: "attribute:NAME" gives the primitive's value (numbers or a string); the kernel
@@ -38,8 +44,7 @@ export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'stri
     block[at] = 0;
     if (typeof value === 'string') {
       if (entry.type !== 'string' || entry.arrayLength !== undefined) continue;
-      const token = compiled.strings.indexOf(value);
-      words[at + 1] = token >= 0 ? token : compiled.strings.length;
+      words[at + 1] = tokenOf(value);
       block[at] = 1;
     } else if (value !== undefined && entry.type !== 'string' && value.length === count) {
       block.set(value, at + 1);

@@ -557,6 +557,8 @@ class Checker {
         if (l.name === 'matrix' || r.name === 'matrix') {
           if (l.name === 'matrix' && r.name === 'matrix' && (e.op === '*' || e.op === '/')) return T.matrix;
           if (e.op === '*' && (l.name === 'float' || r.name === 'float')) return T.matrix;
+          // 1 / m is the inverse (s / m = s times the inverse); m / s divides every element.
+          if (e.op === '/' && (l.name === 'float' || r.name === 'float')) return T.matrix;
           return bad();
         }
         if (l.name === 'float') return r;

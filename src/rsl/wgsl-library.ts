@@ -47,6 +47,19 @@ fn rsl_deriv_v(slot: u32) -> f32 {
 
 fn rsl_div_or_zero_f32(a: f32, b: f32) -> f32 { return select(a / b, 0.0, b == 0.0); }
 fn rsl_div_or_zero_vec3(a: vec3f, b: f32) -> vec3f { return select(a / b, vec3f(0.0), b == 0.0); }
+// pow of a negative base is defined for whole exponents (as C's pow); other negative-base powers are
+// 0, as Aqsis answers; x^0 is 1. WGSL's pow leaves all of these undefined.
+fn rsl_pow_f32(x: f32, y: f32) -> f32 {
+  if (y == 0.0) { return 1.0; }
+  if (x >= 0.0) { return pow(x, y); }
+  if (floor(y) != y) { return 0.0; }
+  let m = pow(-x, y);
+  return select(m, -m, fract(y * 0.5) != 0.0);
+}
+fn rsl_pow_vec3(x: vec3f, y: vec3f) -> vec3f { return vec3f(rsl_pow_f32(x.x, y.x), rsl_pow_f32(x.y, y.y), rsl_pow_f32(x.z, y.z)); }
+// asin and acos through atan2: the software driver's asin is off by 4e-4 near 0.5 and 1.
+fn rsl_asin(x: f32) -> f32 { let c = clamp(x, -1.0, 1.0); return atan2(c, sqrt(1.0 - c * c)); }
+fn rsl_acos(x: f32) -> f32 { let c = clamp(x, -1.0, 1.0); return atan2(sqrt(1.0 - c * c), c); }
 fn rsl_mod_f32(a: f32, b: f32) -> f32 { if (b == 0.0) { return 0.0; } return a - b * floor(a / b); }
 fn rsl_mod_vec3(a: vec3f, b: vec3f) -> vec3f { return vec3f(rsl_mod_f32(a.x, b.x), rsl_mod_f32(a.y, b.y), rsl_mod_f32(a.z, b.z)); }
 fn rsl_normalize(v: vec3f) -> vec3f { let l = length(v); if (l == 0.0) { return v; } return v / l; }

@@ -181,6 +181,13 @@ function splineWeights(basis: number[][], t: number): number[] {
   return [0, 1, 2, 3].map((j) => powers.reduce((sum, p, i) => sum + p * basis[i]![j]!, 0));
 }
 
+/** x^y, with a negative base only for whole exponents (0 otherwise), and x^0 = 1. */
+function powRsl(x: number, y: number): number {
+  if (y === 0) return 1;
+  if (x >= 0) return Math.pow(x, y);
+  return Number.isInteger(y) ? Math.pow(x, y) : 0;
+}
+
 /** step(edge, x) averaged over the interval [a, b] scaled about its centre. */
 function filterstep(edge: number, a: number, b: number, scale: number): number {
   const centre = (a + b) / 2;
@@ -289,6 +296,10 @@ export const FUNCTIONS: Record<string, Fn> = {
     const x = Math.pow(Math.max(0, dot(vec(args[1]), h)), 1 / Math.max(num(args[3]), 1e-6));
     return [x, x, x];
   },
+  rsl_pow_f32: binary(powRsl),
+  rsl_pow_vec3: binary(powRsl),
+  rsl_asin: unary((x) => Math.asin(Math.min(1, Math.max(-1, x)))),
+  rsl_acos: unary((x) => Math.acos(Math.min(1, Math.max(-1, x)))),
   rsl_filterstep: (args) => filterstep(...(args.map(num) as [number, number, number, number])),
   ...Object.fromEntries(Object.entries(SPLINE_BASES).map(([name, basis]) => [`rsl_spline_weights_${name}`, (args: Value[]) => splineWeights(basis, num(args[0]))])),
   rsl_spline_weights_linear: (args) => [0, 1 - num(args[0]), num(args[0]), 0],
