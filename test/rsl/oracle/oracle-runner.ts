@@ -3,7 +3,7 @@
 // (whose s is k) evaluates the case that owns output slot k, writing six floats to Ci and Oi.
 import type { GpuRuntime } from '../../../src/gpu/runtime.ts';
 import { compilePipeline } from '../../../src/rsl/compile.ts';
-import type { CompiledPipeline } from '../../../src/rsl/compile.ts';
+import type { CompiledPipeline, ShaderRef } from '../../../src/rsl/compile.ts';
 import { shadeGrid } from '../grid-runner.ts';
 import type { OracleCase } from './oracle-case.ts';
 
@@ -90,9 +90,9 @@ export function batchSource(cases: OracleCase[]): BatchSource {
 }
 
 /** The compile error of one case alone, or undefined when it compiles. */
-export function compileError(c: OracleCase): string | undefined {
+export function compileError(c: OracleCase, lights: ShaderRef[] = []): string | undefined {
   try {
-    compilePipeline({ surface: { source: batchSource([c]).source, file: 'oracle.sl' }, maxVertices: SLOTS_PER_KERNEL });
+    compilePipeline({ surface: { source: batchSource([c]).source, file: 'oracle.sl' }, lights, maxVertices: SLOTS_PER_KERNEL });
     return undefined;
   } catch (error) {
     return String(error).split('\n').slice(0, 3).join(' / ');
@@ -105,9 +105,9 @@ export interface CaseResult {
 }
 
 /** Compiles and runs one batch; the compiler's warnings come back for the test to inspect. */
-export async function runBatch(runtime: GpuRuntime, cases: OracleCase[]): Promise<{ results: CaseResult[]; compiled: CompiledPipeline }> {
+export async function runBatch(runtime: GpuRuntime, cases: OracleCase[], lights: ShaderRef[] = []): Promise<{ results: CaseResult[]; compiled: CompiledPipeline }> {
   const { source, overrides, firstSlot, slots } = batchSource(cases);
-  const compiled = compilePipeline({ surface: { source, file: 'oracle.sl' }, maxVertices: SLOTS_PER_KERNEL });
+  const compiled = compilePipeline({ surface: { source, file: 'oracle.sl' }, lights, maxVertices: SLOTS_PER_KERNEL });
   const grid = await shadeGrid(runtime, compiled, slots, 1, { s: [...Array(slots).keys()].map((k) => [k]) }, overrides);
   const results = cases.map((c, i) => {
     const floats = [...Array(slotsOf(c)).keys()].flatMap((j) => [...grid.Ci![firstSlot[i]! + j]!, ...grid.Oi![firstSlot[i]! + j]!]);
