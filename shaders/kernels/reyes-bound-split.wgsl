@@ -1,6 +1,7 @@
 // Bound/split: one invocation per queue record (prim, depth, u0, u1, v0, v1, nu, nv). `classify`
 // bounds the record's piece in camera space (a 5×5 sampling padded by an eighth of its extent and
-// the displacement bound), culls it against the near/far planes and the region, splits pieces
+// the displacement bound), culls it against the near/far planes, the ClippingPlane planes (a bound
+// wholly on a plane's clipped side) and the region, splits pieces
 // that straddle the eye plane, and otherwise estimates its grid (edges of sqrt(shading rate)
 // pixels, rounded up to a power of two micropolygons per direction): a piece whose grid fits one
 // workgroup is ready, a larger one is split in half across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
@@ -17,6 +18,8 @@ struct SplitParams {
   eyeSplit: f32,        // pieces reaching nearer than this (perspective) are split
   perspective: u32,
   cameraToRaster: mat4x4f,
+  clipCount: u32,
+  clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
 }
 
 @group(0) @binding(0) var<uniform> params: SplitParams;
@@ -35,6 +38,17 @@ const READY: u32 = 1u;
 const SPLIT_U: u32 = 2u;
 const SPLIT_V: u32 = 3u;
 const SAMPLES: u32 = 5u;
+const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
+
+/** Whether the box [lo, hi] lies wholly on the clipped side of a ClippingPlane (its corner least far
+ * along the normal is clipped). */
+fn boxClipped(lo: vec3f, hi: vec3f) -> bool {
+  for (var k = 0u; k < params.clipCount; k++) {
+    let plane = params.clipPlanes[k];
+    if (dot(plane.xyz, select(hi, lo, plane.xyz > vec3f(0.0))) + plane.w > 0.0) { return true; }
+  }
+  return false;
+}
 
 fn toRaster(p: vec3f) -> vec2f {
   let h = params.cameraToRaster * vec4f(p, 1.0);
@@ -85,7 +99,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
   var nv = 0u;
   let longerU = length(pts[SAMPLES - 1u] - pts[0]) + length(pts[SAMPLES * SAMPLES - 1u] - pts[SAMPLES * (SAMPLES - 1u)]) >=
                 length(pts[SAMPLES * (SAMPLES - 1u)] - pts[0]) + length(pts[SAMPLES * SAMPLES - 1u] - pts[SAMPLES - 1u]);
-  if (hi.z < params.near || lo.z > params.far) {
+  if (hi.z < params.near || lo.z > params.far || boxClipped(lo, hi)) {
     action = CULL;
   } else if (params.perspective != 0u && lo.z < params.eyeSplit) {
     // Straddles the eye plane: split until the pieces lie in front of it or behind the near plane.

@@ -79,4 +79,29 @@ WorldEnd`);
     expect(column.slice(0, 25)).toEqual(new Array(25).fill(0));
     expect(column.slice(25)).toEqual(new Array(15).fill(1));
   });
+
+  it('does not dice what lies wholly on the clipped side', async () => {
+    const sphere = (planes: string): string => `Format 32 32 1
+PixelSamples 2 2
+Projection "perspective" "fov" 40
+${planes}
+Translate 0 0 4
+WorldBegin
+Sphere 1 -1 1 360
+WorldEnd`;
+    // Grids of 4 × 4 vertices, so that few of them straddle the plane.
+    const small = { maxVertices: 16 };
+    const whole = await render(gpu(), await frameFromText(sphere('')), small);
+    const half = await render(gpu(), await frameFromText(sphere('ClippingPlane 0 0 0  1 0 0')), small);
+    const none = await render(gpu(), await frameFromText(sphere('ClippingPlane 0 0 0  0 0 -1')), small);
+    // x > 0 clipped: the grids right of the plane (but those its bound pads across) are never made.
+    expect(half.rendered.stats.grids).toBeLessThan(0.7 * whole.rendered.stats.grids);
+    expect(half.rendered.stats.grids).toBeGreaterThan(0.35 * whole.rendered.stats.grids);
+    // n = (0, 0, −1) through the eye clips z < 0, behind the eye: none of the sphere, the same grids.
+    expect(none.rendered.stats.grids).toBe(whole.rendered.stats.grids);
+    // n = (0, 0, 1) clips everything in front of the eye: no grid at all, an empty picture.
+    const all = await render(gpu(), await frameFromText(sphere('ClippingPlane 0 0 0  0 0 1')), small);
+    expect(all.rendered.stats.grids).toBe(0);
+    expect(all.rendered.image.rgba.every((v) => v === 0)).toBe(true);
+  });
 });

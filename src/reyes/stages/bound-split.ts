@@ -8,6 +8,7 @@
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { reyesPipeline } from '../kernels.ts';
+import { MAX_CLIP_PLANES } from './sample.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
@@ -61,8 +62,12 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
   let readyCapacity = Math.max(1, Math.min(frame.primCount, capacity.window));
   let readyCount = 0;
   const apron = frame.apron;
-  const header = new Uint32Array(28);
+  // SplitParams: 28 words, then the clipping planes' count and (16-byte aligned) planes.
+  const header = new Uint32Array(32 + 4 * MAX_CLIP_PLANES);
   const headerFloats = new Float32Array(header.buffer);
+  const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
+  header[28] = planes.length;
+  headerFloats.set(planes.flat(), 32);
   let iterations = 0;
   const releaseQueue = (): void => {
     for (const part of [...level, ...next]) allocator.release(part.buffer);
