@@ -108,3 +108,14 @@ describe('cellnoise', () => {
     expect(Ci.filter((c) => c[0] !== c[2]).length).toBeGreaterThan(COUNT - 3);
   });
 });
+
+describe('random', () => {
+  it('gives a different value in [0, 1) per call and per vertex, uniformly spread', async () => {
+    const { Ci } = await shade('Ci = color(random(), random(), float random());');
+    const all = Ci.flat();
+    expect(Math.min(...all)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...all)).toBeLessThan(1);
+    expect(Math.abs(mean(all) - 0.5)).toBeLessThan(0.08);
+    expect(new Set(all).size).toBeGreaterThan(all.length - 3);
+  });
+});
