@@ -537,6 +537,8 @@ function incompatibility(prepared: FrameJob, next: FrameJob): string | undefined
   if (a.xResolution !== b.xResolution || a.yResolution !== b.yResolution) return 'the resolution changed';
   if (!sameFloats(a.cameraToRaster, b.cameraToRaster) || !sameFloats(prepared.spaces.world, next.spaces.world) ||
     a.near !== b.near || a.far !== b.far || a.perspective !== b.perspective) return 'the camera changed';
+  // Bound/split culls against them: kept ready pieces hold only what the old planes left.
+  if (!sameFloats(a.clipPlanes.flat(), b.clipPlanes.flat())) return 'the clipping planes changed';
   if (a.crop.x0 !== b.crop.x0 || a.crop.y0 !== b.crop.y0 || a.crop.x1 !== b.crop.x1 || a.crop.y1 !== b.crop.y1) return 'the crop window changed';
   if (prepared.nx !== next.nx || prepared.ny !== next.ny) return 'the pixel samples changed';
   if (prepared.filter.code !== next.filter.code || prepared.filter.xWidth !== next.filter.xWidth || prepared.filter.yWidth !== next.filter.yWidth) return 'the pixel filter changed';
