@@ -675,7 +675,7 @@ class Checker {
       const found = argTypes.map(typeToString).join(', ');
       const arityOk = candidates.some((c) => argTypes.length >= c.params.length && (c.variadic || argTypes.length === c.params.length));
       this.error(e.pos, arityOk
-        ? `no overload of '${e.name}' takes (${found}); expected one of: ${candidates.map((c) => `${e.name}(${c.params.map((p) => (p.output ? 'output ' : '') + typeToString(p.type)).join(', ')})`).slice(0, 6).join(', ')}`
+        ? `no overload of '${e.name}' takes (${found}); expected one of: ${candidates.map((c) => `${e.name}(${c.params.map((p) => (p.output ? 'output ' : '') + (p.type.arrayLength === ANY_LENGTH ? `${p.type.name}[]` : typeToString(p.type))).join(', ')})`).slice(0, 6).join(', ')}`
         : `'${e.name}' expects ${arities} arguments, found ${argTypes.length}`);
       return expected ?? T.float;
     }
