@@ -36,7 +36,8 @@ export async function loadSceneFromFiles(name: string, bytes: Uint8Array, files:
 
 async function load(name: string, bytes: Uint8Array, resolver: RibResolver, shaders: LoadedScene['shaders']): Promise<LoadedScene> {
   loaderCounters.parses++;
-  const scene = await parseRib(bytes, { fileName: name, resolver });
+  // The page's camera orbits away from the RIB's, so no DelayedReadArchive may be judged off screen.
+  const scene = await parseRib(bytes, { fileName: name, resolver, skipOffScreenArchives: false });
   const original = scene.frames[0];
   return { name, scene, frame: original && prepareFrame(original), original, shaders };
 }
