@@ -61,8 +61,8 @@ describe('error messages', () => {
     expect((thrown as Error).message).toBe("mine.sl:2:8: error: undefined variable 'q'");
   });
   it('a derivative that cannot be relocated is reported at the derivative call', () => {
-    // x is assigned by a loop in a branch whose condition varies over the grid: no barrier can run there.
-    const source = 'surface s() {\n  float x = 0, i;\n  if (s > 0.5) {\n    for (i = 0; i < 3; i += 1) x += s;\n    Ci = Du(x);\n  }\n}';
+    // x is assigned in a varying branch that also leaves the loop: it cannot run masked.
+    const source = 'surface s() {\n  float x = 0, i;\n  for (i = 0; i < 3; i += 1) if (s > 0.5) {\n    x += s * i;\n    Ci = Du(x);\n    break;\n  }\n}';
     expect(() => compilePipeline({ surface: { source, file: 'deriv.sl' } })).toThrow(/^deriv\.sl:5:10: error: this derivative cannot be computed: its operand is assigned under the if at line 3, whose condition varies/);
     const light = 'light l() {\n  illuminate(point(0)) {\n    Cl = Dv(s);\n  }\n}';
     expect(() => compilePipeline({ surface: 'matte', lights: [{ source: light, file: 'l.sl' }] })).toThrow(/^l\.sl:3:10: error: derivatives in light shaders/);

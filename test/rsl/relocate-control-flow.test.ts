@@ -98,6 +98,13 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'Du inside a varying if, of a value computed by a loop in that branch (masked)',
+    body: 'float x = 0, i; if (v > 0.25) { for (i = 1; i <= 3; i += 1) x += i * u * u; Ci = color(Du(x), 0, 0); } else { x = 2 * u; Ci = color(0, Du(x), 0); }',
+    // Rows v = 0.5 and 1 take the then branch (Σ i = 6: 6 u²), row v = 0 the else branch (2 u); a
+    // vertex and its u neighbour are in the same row, so each sees an exact difference quotient.
+    expected: (u, du, last, v) => (v > 0.25 ? [differenceQuotient((x) => 6 * x * x, u, du, last), 0, 0] : [0, 2, 0]),
+  },
+  {
     name: 'Du after a loop whose trip count varies over the grid',
     body: 'float sum = 0, f = 1; while (f < 4 + 16 * s) { sum += noise(P * f) / f; f *= 2; } Ci = color(Du(sum), Dv(sum), f);',
   },
@@ -166,8 +173,9 @@ describe('derivatives under control flow', () => {
     expect(failure('float sum = 0, f = 1;\nwhile (f < 4 + 16 * s) {\n  sum += noise(P * f);\n  if (s > 0.5)\n    Ci += Du(sum);\n  f *= 2;\n}')).toMatch(
       /^bad\.sl:6:11: .*operand is assigned under the if at line 5, whose condition varies over the grid/,
     );
-    expect(failure('float x = 0;\nif (s > 0.5) {\n  float i;\n  for (i = 0; i < 3; i += 1) x += t * i;\n  Ci = Du(x);\n}')).toMatch(
-      /^bad\.sl:6:8: .*operand is assigned under the if at line 3, whose condition varies over the grid/,
+    // A varying branch that leaves the loop around it cannot run masked.
+    expect(failure('float x = 0, i;\nfor (i = 0; i < 3; i += 1) {\n  if (s > 0.5) {\n    x += t * i;\n    Ci = Du(x);\n    break;\n  }\n}')).toMatch(
+      /^bad\.sl:6:10: .*operand is assigned under the if at line 4, whose condition varies over the grid/,
     );
     expect(failure('float x = 0;\nilluminance (P) {\n  x += comp(Cl, 0);\n  Ci += Du(x);\n}')).toMatch(/^bad\.sl:5:9: .*under the illuminance loop at line 3/);
   });

@@ -18,6 +18,10 @@
 //
 // Only derivatives at the top level of the body split it into segments; values that cross from
 // one segment to another (or to a derivative) pass through variables, since a segment is a scope.
+// An if whose condition varies and whose branches take derivatives of what they assign is split the
+// same way, without a loop: `if (c) { segment 1 } Du(...) if (c) { segment 2 }`, then the else
+// branch under !c; at a point where the branch does not run, the derivative's operand is whatever
+// its variable held.
 import type { Inst, IrModule, IrType, IrVar, ValueInst } from '../ir.ts';
 import { isPure, mapOperands, operands, storedVars, walk } from '../ir.ts';
 
@@ -26,11 +30,11 @@ export const ANY_ACTIVE = 'rsl_any_active($0)';
 
 type Loop = Extract<Inst, { op: 'loop' }>;
 
-/** True when a derivative at the top level of the loop's body reads a value the loop assigns. */
-export function needsMasking(loop: Loop): boolean {
-  const stored = storedVars([loop]);
+/** True when a derivative at the top level of `block` reads a value that `scope` assigns. */
+export function derivativeReadsAssigned(block: Inst[], scope: Inst): boolean {
+  const stored = storedVars([scope]);
   const defs = new Map<number, ValueInst>();
-  walk(loop.body, (inst) => {
+  walk(block, (inst) => {
     if ('id' in inst) defs.set(inst.id, inst);
   });
   const seen = new Set<number>();
@@ -42,7 +46,7 @@ export function needsMasking(loop: Loop): boolean {
     if (def.op === 'load' && stored.has(def.variable)) return true;
     return !isPure(def) || operands(def).some(readsStored);
   };
-  return loop.body.some((inst) => inst.op === 'deriv' && readsStored(inst.a));
+  return block.some((inst) => inst.op === 'deriv' && readsStored(inst.a));
 }
 
 /**
@@ -61,13 +65,7 @@ export function maskLoop(module: IrModule, loop: Loop, markVarying: (value: numb
   });
   if (unsupported) return undefined;
 
-  const newVar = (name: string, type: IrType): IrVar => {
-    const id = Math.max(-1, ...module.vars.keys()) + 1;
-    const v: IrVar = { id, name, type, kind: 'local' };
-    module.vars.set(id, v);
-    return v;
-  };
-  const value = <T extends Record<string, unknown>>(inst: T): ValueInst => ({ ...inst, id: module.nextValue++ }) as unknown as ValueInst;
+  const { newVar, value } = irBuilder(module);
   const active = newVar(`active${loop.loop}`, 'f32');
   const skip = newVar(`skip${loop.loop}`, 'f32');
   const constant = (x: number): ValueInst => value({ op: 'const', type: 'f32', value: [x] });
@@ -124,45 +122,90 @@ export function maskLoop(module: IrModule, loop: Loop, markVarying: (value: numb
     return found;
   };
 
-  // Segments of the body between top-level derivatives.
+  const body: Inst[] = [];
+  const activeNow = value({ op: 'load', type: 'f32', variable: active.id });
+  const any = value({ op: 'call', type: 'bool', template: ANY_ACTIVE, args: [activeNow.id] });
+  body.push(activeNow, any, { op: 'if', cond: any.id, then: [], else: [{ op: 'break', loop: loop.loop }] }, ...store(skip, 0));
+  const split = splitAtDerivatives(loop.body, loop.continuing, { newVar, value }, () => running(true), guard);
+  const stillActive = running(false);
+  loop.body = [...body, ...split.out];
+  loop.continuing = loop.continuing.length > 0 ? [...stillActive.insts, { op: 'if', cond: stillActive.cond, then: [...split.afterLoads, ...loop.continuing], else: [] }] : [];
+  return store(active, 1);
+}
+
+/**
+ * An if whose condition varies over the grid and whose branches take derivatives of values they
+ * assign, as instructions that replace it: each branch split at its top-level derivatives into pieces
+ * under the branch's condition, the derivatives between them taken at every point. Undefined (the if
+ * untouched) when a branch leaves a loop (break, continue, or a return of an inlined function).
+ */
+export function maskBranch(module: IrModule, branch: Extract<Inst, { op: 'if' }>, markVarying: (value: number) => void): Inst[] | undefined {
+  const inner = innerLoops([branch]);
+  let exits = false;
+  walk([branch], (inst) => {
+    exits ||= (inst.op === 'break' || inst.op === 'continue') && !inner.has(inst.loop);
+  });
+  if (exits) return undefined;
+  const builder = irBuilder(module);
+  const otherwise = builder.value({ op: 'unary', type: 'bool', operator: '!', a: branch.cond });
+  markVarying(otherwise.id);
+  const then = splitAtDerivatives(branch.then, [], builder, () => ({ insts: [], cond: branch.cond }), (piece) => piece);
+  const other = splitAtDerivatives(branch.else, [], builder, () => ({ insts: [], cond: otherwise.id }), (piece) => piece);
+  return [...then.out, otherwise, ...other.out];
+}
+
+interface IrBuilder {
+  newVar(name: string, type: IrType): IrVar;
+  value<T extends Record<string, unknown>>(inst: T): ValueInst;
+}
+
+function irBuilder(module: IrModule): IrBuilder {
+  return {
+    newVar: (name, type) => {
+      const id = Math.max(-1, ...module.vars.keys()) + 1;
+      const v: IrVar = { id, name, type, kind: 'local' };
+      module.vars.set(id, v);
+      return v;
+    },
+    value: (inst) => ({ ...inst, id: module.nextValue++ }) as unknown as ValueInst,
+  };
+}
+
+/**
+ * A block split at its top-level derivatives: each run of other instructions goes (through `inside`)
+ * under an if on the condition `guard` computes; the derivatives stay at the top level. Values that
+ * cross from one piece to another, or to `after` (instructions run after the block that may read its
+ * values), go through variables: a piece is a scope. `afterLoads` are the loads `after` needs first.
+ */
+function splitAtDerivatives(list: Inst[], after: Inst[], builder: IrBuilder, guard: () => { insts: Inst[]; cond: number }, inside: (piece: Inst[]) => Inst[]): { out: Inst[]; afterLoads: Inst[] } {
+  const { newVar, value } = builder;
   const pieces: (Inst[] | Extract<Inst, { op: 'deriv' }>)[] = [];
-  for (const inst of loop.body) {
+  for (const inst of list) {
     if (inst.op === 'deriv') pieces.push(inst);
     else if (Array.isArray(pieces[pieces.length - 1])) (pieces[pieces.length - 1] as Inst[]).push(inst);
     else pieces.push([inst]);
   }
-  // Values defined at the top level of one piece and read in another go through a variable.
+  // (A derivative stays at the top level, so its value is in scope everywhere after it.)
   const pieceOf = new Map<number, number>();
-  // (A derivative stays at the top level of the body, so its value is in scope everywhere after it.)
+  const defs = new Map<number, ValueInst>();
   pieces.forEach((piece, k) => {
-    if (Array.isArray(piece)) for (const inst of piece) if ('id' in inst) pieceOf.set(inst.id, k);
-  });
-  const carried = new Map<number, IrVar>();
-  const readsIn = (k: number): Inst[] => {
-    const piece = pieces[k]!;
-    return Array.isArray(piece) ? piece : [piece];
-  };
-  pieces.forEach((_, k) => {
-    walk(readsIn(k), (inst) => {
-      for (const o of operands(inst)) {
-        const from = pieceOf.get(o);
-        if (from !== undefined && from !== k && !carried.has(o)) {
-          const def = readsIn(from).find((x) => 'id' in x && x.id === o) as ValueInst;
-          carried.set(o, newVar(`carried${o}`, def.type));
-        }
-      }
-    });
-  });
-  walk(loop.continuing, (inst) => {
-    for (const o of operands(inst)) {
-      const from = pieceOf.get(o);
-      if (from !== undefined && !carried.has(o)) {
-        const def = readsIn(from).find((x) => 'id' in x && x.id === o) as ValueInst;
-        carried.set(o, newVar(`carried${o}`, def.type));
-      }
+    if (!Array.isArray(piece)) return;
+    for (const inst of piece) {
+      if (!('id' in inst)) continue;
+      pieceOf.set(inst.id, k);
+      defs.set(inst.id, inst);
     }
   });
-  /** Loads of the carried values a piece reads, and its instructions reading them. */
+  const carried = new Map<number, IrVar>();
+  const carry = (reader: number | undefined) => (inst: Inst): void => {
+    for (const o of operands(inst)) {
+      const from = pieceOf.get(o);
+      if (from !== undefined && from !== reader && !carried.has(o)) carried.set(o, newVar(`carried${o}`, defs.get(o)!.type));
+    }
+  };
+  pieces.forEach((piece, k) => walk(Array.isArray(piece) ? piece : [piece], carry(k)));
+  walk(after, carry(undefined));
+  /** Loads of the carried values that instructions outside piece `k` read, which then read them. */
   const reload = (insts: Inst[], k: number | undefined): Inst[] => {
     const loads = new Map<number, ValueInst>();
     walk(insts, (inst) => {
@@ -174,14 +217,10 @@ export function maskLoop(module: IrModule, loop: Loop, markVarying: (value: numb
     if (loads.size > 0) walk(insts, (inst) => mapOperands(inst, (o) => (pieceOf.get(o) !== k ? loads.get(o)?.id ?? o : o)));
     return [...loads.values()];
   };
-
-  const body: Inst[] = [];
-  const activeNow = value({ op: 'load', type: 'f32', variable: active.id });
-  const any = value({ op: 'call', type: 'bool', template: ANY_ACTIVE, args: [activeNow.id] });
-  body.push(activeNow, any, { op: 'if', cond: any.id, then: [], else: [{ op: 'break', loop: loop.loop }] }, ...store(skip, 0));
+  const out: Inst[] = [];
   pieces.forEach((piece, k) => {
     if (!Array.isArray(piece)) {
-      body.push(...reload([piece], k), piece);
+      out.push(...reload([piece], k), piece);
       return;
     }
     const insts: Inst[] = [];
@@ -190,15 +229,10 @@ export function maskLoop(module: IrModule, loop: Loop, markVarying: (value: numb
       if ('id' in inst && carried.has(inst.id)) insts.push({ op: 'store', variable: carried.get(inst.id)!.id, value: inst.id });
     }
     const loads = reload(insts, k);
-    const r = running(true);
-    body.push(...r.insts, { op: 'if', cond: r.cond, then: [...loads, ...guard(insts)], else: [] });
+    const g = guard();
+    out.push(...g.insts, { op: 'if', cond: g.cond, then: [...loads, ...inside(insts)], else: [] });
   });
-  const step = loop.continuing;
-  const loads = reload(step, undefined);
-  const stillActive = running(false);
-  loop.body = body;
-  loop.continuing = step.length > 0 ? [...stillActive.insts, { op: 'if', cond: stillActive.cond, then: [...loads, ...step], else: [] }] : [];
-  return store(active, 1);
+  return { out, afterLoads: reload(after, undefined) };
 }
 
 function innerLoops(block: Inst[]): Set<number> {

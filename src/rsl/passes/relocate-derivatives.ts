@@ -9,16 +9,16 @@
 // and what it reads is not written in the construct). Identical derivatives merge, and the derivatives
 // of a block are grouped so that the number of distinct barrier positions is minimal: each derivative
 // may sit anywhere in an interval of positions, two are compatible when their intervals overlap, and a
-// minimum clique cover of that graph gives the groups. Loops with a varying trip count that take
-// derivatives of what they compute at the top level of their body first run masked with a uniform
-// trip count (mask-varying-loops.ts). What still cannot be placed (an operand assigned in a branch
-// with a varying condition, in an illuminance loop, in a varying loop that cannot run masked) is an
-// error that names that construct and its line.
+// minimum clique cover of that graph gives the groups. Loops with a varying trip count, and ifs with
+// a varying condition, that take derivatives of what they compute at the top level of their body
+// first run masked (mask-varying-loops.ts). What still cannot be placed (an operand assigned in an
+// illuminance loop, or under a varying loop or if that cannot run masked: a derivative nested deeper
+// in it, an exit to an enclosing loop) is an error that names that construct and its line.
 import type { Diagnostics, SourcePos } from '../diagnostics.ts';
 import type { Inst, IrModule, ValueInst } from '../ir.ts';
 import { children, isPure, mapOperands, operands, storedVars, walk } from '../ir.ts';
 import { minimumCliqueCover } from './clique-cover.ts';
-import { maskLoop, needsMasking } from './mask-varying-loops.ts';
+import { derivativeReadsAssigned, maskBranch, maskLoop } from './mask-varying-loops.ts';
 import { analyzeUniformity, containsVaryingExit } from './uniformity.ts';
 
 type Deriv = Extract<Inst, { op: 'deriv' }>;
@@ -83,7 +83,7 @@ function failureMessage(main: Inst[], d: Deriv, barrierBlocks: (inst: Inst) => I
     case 'loop':
       return `${head} ${blocker.origin ?? 'loop'}${at(blocker.pos)}, whose exit condition varies over the grid, where no barrier can run (a loop that also leaves an enclosing loop, or a derivative nested in a branch of it, cannot run masked); take the derivative at the top level of the loop's body or after the loop`;
     case 'if':
-      return `${head} if${at(blocker.pos)}, whose condition varies over the grid, where no barrier can run; take the derivative before or after the if`;
+      return `${head} if${at(blocker.pos)}, whose condition varies over the grid, where no barrier can run (a branch that leaves a loop, or a derivative nested in a branch of it, cannot run masked); take the derivative at the top level of the branch, or before or after the if`;
     case 'illuminance':
       return `${head} illuminance loop${at(blocker.pos)} (which lights reach a point varies over the grid), where no barrier can run; take the derivative outside the loop`;
     default:
@@ -110,14 +110,22 @@ function pathTo(block: Inst[], target: Inst): { inst: Inst; block: Inst[] }[] | 
 function relocateInBlock(top: Inst[], context: BlockContext): Deriv[] {
   const { barrierBlocks, report } = context;
   // Loops with a varying trip count that take derivatives of what they compute run masked, with a
-  // uniform trip count (mask-varying-loops.ts); they then hold barriers like any uniform loop.
+  // uniform trip count, and then hold barriers like any uniform loop; ifs with a varying condition
+  // that do run as pieces under their condition with the derivatives between (mask-varying-loops.ts).
   for (let k = 0; k < top.length; k++) {
     const inst = top[k]!;
-    if (inst.op !== 'loop' || barrierBlocks(inst).length > 0 || !needsMasking(inst)) continue;
-    const before = maskLoop(context.module, inst, context.markVarying);
-    if (before) {
-      top.splice(k, 0, ...before);
-      k += before.length;
+    if (inst.op === 'loop' && barrierBlocks(inst).length === 0 && derivativeReadsAssigned(inst.body, inst)) {
+      const before = maskLoop(context.module, inst, context.markVarying);
+      if (before) {
+        top.splice(k, 0, ...before);
+        k += before.length;
+      }
+    } else if (inst.op === 'if' && barrierBlocks(inst).length === 0 && (derivativeReadsAssigned(inst.then, inst) || derivativeReadsAssigned(inst.else, inst))) {
+      const replacement = maskBranch(context.module, inst, context.markVarying);
+      if (replacement) {
+        top.splice(k, 1, ...replacement);
+        k += replacement.length - 1;
+      }
     }
   }
   for (const inst of top) for (const nested of barrierBlocks(inst)) relocateInBlock(nested, context);
