@@ -536,7 +536,8 @@ export class Lowerer {
       case 'cast':
         return this.cast(e);
       case 'tuple': {
-        const items = e.items.map((item) => this.expr(item));
+        // Components are floats; a relation (bool) among them converts as the checker allowed.
+        const items = e.items.map((item) => this.coerce(this.expr(item), item.type, { name: 'float' }));
         if (items.length === 16) return this.call('mat4', `mat4x4f(${items.map((_, k) => `$${k}`).join(', ')})`, items);
         return this.call('vec3', 'vec3f($0, $1, $2)', items);
       }

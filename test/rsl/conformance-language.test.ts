@@ -210,3 +210,10 @@ describe('small gaps', () => {
     }));
   });
 });
+
+describe('relations as components', () => {
+  it('a relation inside color(...) is a float 0 or 1 (the checker allows bool → float there)', async () => {
+    const { out } = await shade(surface('surface s() { Oi = 1; Ci = color(u > 0.5, v > 0.5, u > 0.5 && v > 0.5); }'));
+    expectClose(out.Ci, [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 1]]);
+  });
+});
