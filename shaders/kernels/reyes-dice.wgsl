@@ -83,11 +83,13 @@ fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
   grids[base + offset + 2u * MAXV + k] = value.z;
 }
 
-/** ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the parameter square.
- * Where the surface degenerates (poles, collapsed polygon edges) the derivatives are taken again
- * just inside it. One evaluation site in a loop keeps the compiled kernel small. */
-fn derivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f, 2> {
-  var result: array<vec3f, 2>;
+/** Position (first) and ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the
+ * parameter square. Where the surface degenerates (poles, collapsed polygon edges) the derivatives
+ * are taken again just inside it. A vertex on a seam (fraction non-zero) lies between the
+ * positions at the seam's two ends. One evaluation site in a loop keeps the compiled kernel small,
+ * and gives two grids that share a vertex the same bits for it. */
+fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 3> {
+  var result: array<vec3f, 3>;
   var cu = u;
   var cv = v;
   for (var attempt = 0u; attempt < 2u; attempt++) {
@@ -95,10 +97,12 @@ fn derivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f, 2> {
     let ub = min(cu + H, 1.0);
     let va = max(cv - H, 0.0);
     let vb = min(cv + H, 1.0);
-    var q: array<vec3f, 5>;
-    for (var s = 0u; s < 5u; s++) {
+    var q: array<vec3f, 7>;
+    let points = select(5u, 7u, attempt == 0u && seam.fraction != 0.0);
+    for (var s = 0u; s < points; s++) {
       var uv = vec2f(cu, cv);
       if (s == 1u) { uv.x = ua; } else if (s == 2u) { uv.x = ub; } else if (s == 3u) { uv.y = va; } else if (s == 4u) { uv.y = vb; }
+      else if (s == 5u) { uv = seam.ends.xy; } else if (s == 6u) { uv = seam.ends.zw; }
       q[s] = evalCamera(prim, m, uv.x, uv.y);
     }
     let dpdu = (q[2] - q[1]) / (ub - ua);
@@ -108,15 +112,17 @@ fn derivatives(prim: u32, m: mat4x4f, u: f32, v: f32) -> array<vec3f, 2> {
     let noise = 1.0e-5 * max(abs(q[0].x), max(abs(q[0].y), abs(q[0].z)));
     let resolved = min(length(q[2] - q[1]), length(q[4] - q[3])) > noise;
     if (attempt == 0u) {
-      result[0] = dpdu;
-      result[1] = dpdv;
+      result[0] = q[0];
+      if (seam.fraction != 0.0) { result[0] = mix(q[5], q[6], seam.fraction); }
+      result[1] = dpdu;
+      result[2] = dpdv;
     }
     let n = cross(dpdu, dpdv);
     if (resolved && dot(n, n) > 1.0e-24 * max(dot(dpdu, dpdu) * dot(dpdv, dpdv), 1.0e-30)) {
       if (attempt == 1u) {
         // Keep the true derivatives' lengths but the normal of the nudged point.
-        result[0] = dpdu;
-        result[1] = dpdv;
+        result[1] = dpdu;
+        result[2] = dpdv;
       }
       break;
     }
@@ -208,14 +214,10 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   let u = u0 + f32(i) * step.x;
   let v = v0 + f32(j) * step.y;
   let m = objectToCamera(prim);
-  // Positions come from one evaluation site, so both grids of a seam compute the same bits.
   let seam = seamOf(g, prim, i, j, nu, nv, vec2f(u0, v0), vec2f(u1, v1), step);
-  var ends = array<vec2f, 2>(vec2f(u, v), vec2f(u, v));
-  if (seam.fraction != 0.0) { ends = array<vec2f, 2>(seam.ends.xy, seam.ends.zw); }
-  var endP: array<vec3f, 2>;
-  for (var e = 0u; e < 2u; e++) { endP[e] = evalCamera(prim, m, ends[e].x, ends[e].y); }
-  let p = select(mix(endP[0], endP[1], seam.fraction), endP[0], seam.fraction == 0.0);
-  let d = derivatives(prim, m, u, v);
+  let pd = surfaceAt(prim, m, u, v, seam);
+  let p = pd[0];
+  let d = array<vec3f, 2>(pd[1], pd[2]);
   var n = cross(d[0], d[1]);
   if ((recU(prim, REC_FLAGS) & FLAG_FLIP_NORMAL) != 0u) { n = -n; }
   var ng = vec3f(0.0);
