@@ -1,0 +1,75 @@
+// The seam table: for each edge cell of a ready piece, how much coarser the piece across it is.
+import { describe, expect, it } from 'vitest';
+import { PIECE_WORDS } from '../../src/reyes/frame-gpu.ts';
+import { seamCells, seamTable, SEAM_EDGES } from '../../src/reyes/stages/grid-seams.ts';
+
+/** Ready pieces as bound/split writes them: prim, depth, u0, u1, v0, v1 (f32 bits), nu, nv. */
+function pieces(list: [number, number, number, number, number, number, number][]): Uint32Array {
+  const words = new Uint32Array(list.length * PIECE_WORDS);
+  const floats = new Float32Array(words.buffer);
+  list.forEach(([prim, u0, u1, v0, v1, nu, nv], k) => {
+    words[k * PIECE_WORDS] = prim;
+    floats.set([u0, u1, v0, v1], k * PIECE_WORDS + 2);
+    words[k * PIECE_WORDS + 6] = nu;
+    words[k * PIECE_WORDS + 7] = nv;
+  });
+  return words;
+}
+
+/** The coarsening bytes of one edge (0: v = v0, 1: v = v1, 2: u = u0, 3: u = u1) of one piece. */
+function edge(table: Uint32Array, piece: number, which: number, cells: number): number[] {
+  const bytes = new Uint8Array(table.buffer);
+  const at = (piece * SEAM_EDGES + which) * seamCells(256);
+  return Array.from(bytes.subarray(at, at + cells));
+}
+
+describe('grid seams', () => {
+  it('has room for the most micropolygons a 256-vertex grid can have along one side', () => {
+    // 65 × 2 vertices fit 256; 129 × 2 do not.
+    expect(seamCells(256)).toBe(64);
+  });
+
+  it('marks the cells of a finer piece that border a coarser one, by the log2 of the width ratio', () => {
+    // A spans u 0..1 below v = 0.5 with 2 micropolygons across (width 1/2). Above it, B1 (u 0..0.5)
+    // has 8 (width 1/16) and B2 (u 0.5..1) has 1 (width 1/2).
+    const table = seamTable(pieces([
+      [0, 0, 1, 0, 0.5, 3, 2],
+      [0, 0, 0.5, 0.5, 1, 9, 2],
+      [0, 0.5, 1, 0.5, 1, 2, 2],
+    ]), 3, 256);
+    expect(edge(table, 0, 1, 2)).toEqual([0, 0]); // A's top: B1 finer, B2 as wide
+    expect(edge(table, 1, 0, 8)).toEqual([3, 3, 3, 3, 3, 3, 3, 3]); // B1's bottom: A is 8 times wider
+    expect(edge(table, 2, 0, 1)).toEqual([0]);
+    // B1's right edge (1 micropolygon of height 1/2) against B2's left (1 of height 1/2): equal.
+    expect(edge(table, 1, 3, 1)).toEqual([0]);
+    // Nothing borders A's bottom or sides.
+    expect([...edge(table, 0, 0, 2), ...edge(table, 0, 2, 1), ...edge(table, 0, 3, 1)]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('marks only the cells a coarser neighbour covers', () => {
+    // C spans v 0..1 at u = 0.5 with 4 micropolygons (height 1/4); on its left, D (v 0..0.5) has 1
+    // (height 1/2) and E (v 0.5..1) has 8 (height 1/16).
+    const table = seamTable(pieces([
+      [3, 0.5, 1, 0, 1, 2, 5],
+      [3, 0, 0.5, 0, 0.5, 2, 2],
+      [3, 0, 0.5, 0.5, 1, 2, 9],
+    ]), 3, 256);
+    expect(edge(table, 0, 2, 4)).toEqual([1, 1, 0, 0]);
+    expect(edge(table, 2, 3, 8)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('pairs u = 1 with u = 0 (closed surfaces) and never pieces of different primitives', () => {
+    const table = seamTable(pieces([
+      [1, 0, 0.25, 0, 1, 2, 9],
+      [1, 0.75, 1, 0, 1, 2, 3],
+      [2, 0.25, 0.5, 0, 1, 2, 2],
+    ]), 3, 256);
+    expect(edge(table, 0, 2, 8)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
+    // Piece 2 (another primitive) touches piece 0's right edge line u = 0.25 but is not its neighbour.
+    expect(edge(table, 0, 3, 8)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('is never empty (a storage binding cannot be)', () => {
+    expect(seamTable(new Uint32Array(0), 0, 256, 1).length).toBe(1);
+  });
+});
