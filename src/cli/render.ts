@@ -13,7 +13,7 @@ import path from 'node:path';
 import { acquireGpu } from '../gpu/device.ts';
 import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
 import { GpuRuntime } from '../gpu/runtime.ts';
-import { displayFiles, outputVariableNames } from '../image/display-files.ts';
+import { displayFiles, outputVariables } from '../image/display-files.ts';
 import { encodeDepthTiff } from '../image/tiff.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
@@ -127,7 +127,7 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       const prefix = numbered ? `frame ${frameNumber}: ` : '';
       const name = (file: string): string => (numbered ? numberedName(file, frameNumber) : file);
       const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
-      const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariableNames(displays) });
+      const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariables(displays, frame.options.displayChannels) });
       for (const warning of rendered.warnings) console.error(`${prefix}warning: ${warning}`);
       const written = await writeDisplays(rendered, frame, displays, sceneDir, prefix, writtenBy, String(frameNumber));
       if (options.depth) {

@@ -7,7 +7,10 @@
 // 8-bit. An output variable mode ("N", "varying normal N") writes that variable's filtered image
 // (RenderedFrame.variables) without alpha and without exposure, "Ci" the colour. Names are
 // returned as the Display gave them; the caller places them.
-import type { Display } from '../rib/scene.ts';
+import { parseDeclaration } from '../rib/declarations.ts';
+import type { Display, DisplayChannel } from '../rib/scene.ts';
+import type { OutputVariableRequest } from '../reyes/render-frame.ts';
+import type { GridVariableType } from '../rsl/grid-layout.ts';
 import { parseDisplayMode, pictureSamples } from './display-mode.ts';
 import { encodeExr, type ExrPixelType } from './exr.ts';
 import type { FloatImage, VariableImage } from './image.ts';
@@ -33,15 +36,22 @@ const DRIVER_FORMATS: Record<string, Format> = {
   file: 'tiff', tiff: 'tiff', png: 'png', exr: 'exr', openexr: 'exr', zfile: 'depth', shadow: 'depth', framebuffer: 'framebuffer', null: 'null',
 };
 
-/** The grid variables the Displays' modes ask for besides colour, for RenderOptions.outputVariables. */
-export function outputVariableNames(displays: readonly Display[]): string[] {
-  const names = new Set<string>();
+/** The output variables the Displays' modes ask for besides colour, for RenderOptions.outputVariables:
+ * each with its type where the mode ("color foo"), a DisplayChannel or a Declare gives one. */
+export function outputVariables(displays: readonly Display[], channels: readonly DisplayChannel[] = []): OutputVariableRequest[] {
+  const found = new Map<string, OutputVariableRequest>();
   for (const d of displays) {
     const mode = parseDisplayMode(d.mode);
-    if (mode.kind === 'variable' && mode.name !== 'Ci' && DRIVER_FORMATS[d.type.toLowerCase()] !== 'depth') names.add(mode.name);
+    if (mode.kind !== 'variable' || mode.name === 'Ci' || DRIVER_FORMATS[d.type.toLowerCase()] === 'depth' || found.has(mode.name)) continue;
+    const words = d.mode.trim().split(/\s+/);
+    const declared = words.length > 1 ? parseDeclaration(words.slice(0, -1).join(' ')) : undefined;
+    const type = (typeof declared === 'object' ? declared.type : undefined) ?? channels.find((c) => c.name === mode.name)?.type ?? d.declaredType;
+    found.set(mode.name, { name: mode.name, ...(type && GRID_TYPES.has(type) ? { type: type as GridVariableType } : {}) });
   }
-  return [...names];
+  return [...found.values()];
 }
+
+const GRID_TYPES: ReadonlySet<string> = new Set(['float', 'point', 'vector', 'normal', 'color']);
 
 /** The files `display` writes for `image` (and the output `variables` rendered with it), and a
  * warning for each thing it cannot do as asked. */
@@ -50,7 +60,8 @@ export function displayFiles(
 ): { files: DisplayFile[]; warnings: string[] } {
   const files: DisplayFile[] = [];
   const warnings: string[] = [];
-  const label = `Display "${display.name}" "${display.type}" "${display.mode}"`;
+  const at = display.source ? `${display.source.file}:${display.source.line}:${display.source.column}: ` : '';
+  const label = `${at}Display "${display.name}" "${display.type}" "${display.mode}"`;
   let format = DRIVER_FORMATS[display.type.toLowerCase()];
   if (!format) {
     warnings.push(`${label}: unknown display driver "${display.type}"; written as a TIFF, as the "file" driver does`);
@@ -66,6 +77,7 @@ export function displayFiles(
     const variable = mode.name === 'Ci' ? { components: 3 as const, image } : variables.get(mode.name);
     if (!variable) warnings.push(`${label}: output variable "${mode.name}" was not rendered; nothing written`);
     else {
+      if (variable.noShaderWrites) warnings.push(`${label}: no surface shader of this frame has an output parameter "${mode.name}"; written as 0`);
       const raw = { ...settings, exposure: { gain: 1, gamma: 1 } };
       files.push(pictureFile(variable.image, display, format, variable.components === 1 ? [0] : [0, 1, 2], raw, warnings, label));
     }

@@ -43,4 +43,6 @@ export function blitDepth(image: FloatImage, x: number, y: number, width: number
 export interface VariableImage {
   components: 1 | 3;
   image: FloatImage;
+  /** A shader output variable that no shader of the frame has: 0 everywhere. */
+  noShaderWrites?: boolean;
 }

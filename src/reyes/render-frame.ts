@@ -4,7 +4,7 @@
 // prepareFrame keeps a frame's diced grids so shader, light and colour edits re-render with shade,
 // sample, composite and filter only. The frame's Imager shader runs last, on the filtered pixels
 // (stages/imager.ts), in every render of a prepared frame too.
-import { gridLayout, type GridLayout } from '../rsl/grid-layout.ts';
+import { gridLayout, type GridLayout, type GridVariableType } from '../rsl/grid-layout.ts';
 import { GpuBudgetError } from '../gpu/errors.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import type { Frame, Options } from '../rib/scene.ts';
@@ -58,9 +58,16 @@ export interface RenderOptions {
   gridOutlines?: boolean;
   /** Report which scene primitive each pixel's nearest sample belongs to (RenderedFrame.primitiveIds). */
   primitiveIds?: boolean;
-  /** Output variables to render besides colour: grid variable names (N, P, s, Cs, ...), each
-   * sampled, composited through Oi and filtered like Ci (RenderedFrame.variables). */
-  outputVariables?: string[];
+  /** Output variables to render besides colour: grid variables (N, P, s, Cs, ...) and, with a type,
+   * surface shader output parameters (which join the grid layout), each sampled, composited through
+   * Oi and filtered like Ci (RenderedFrame.variables). */
+  outputVariables?: OutputVariableRequest[];
+}
+
+/** An output variable a Display asks for: its name, and its type where the Display declares one. */
+export interface OutputVariableRequest {
+  name: string;
+  type?: GridVariableType;
 }
 
 export type { RegionKind };
@@ -137,8 +144,12 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
     warn(`projection "${frame.camera.projection}" is not supported; using orthographic`);
   }
   const maxVertices = options.maxVertices ?? Math.min(256, gpu.limits.maxComputeInvocationsPerWorkgroup);
-  // User primitive variables join the grid layout (one layout for every kernel of the frame).
-  const layout = gridLayout(maxVertices, userPrimitiveVariables(frame.primitives, warn));
+  // User primitive variables join the grid layout (one layout for every kernel of the frame), and
+  // so do the typed output variables it does not have yet: shader outputs, 0 where no shader writes them.
+  const primitiveVariables = userPrimitiveVariables(frame.primitives, warn);
+  const inLayout = new Set(gridLayout(maxVertices, primitiveVariables).variables.map((v) => v.name));
+  const shaderOutputs = (options.outputVariables ?? []).flatMap(({ name, type }) => (type && !inLayout.has(name) ? [{ name, type }] : []));
+  const layout = gridLayout(maxVertices, [...primitiveVariables, ...shaderOutputs]);
   const convertStart = performance.now();
   const spaces = kernelSpaces(camera, frame.coordinateSystems);
   const provider = options.shading ?? defaultProvider().provide;
@@ -156,10 +167,14 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   const crop = camera.crop;
   const image = createFloatImage(crop.x1 - crop.x0, crop.y1 - crop.y0);
   const variables = new Map<string, VariableImage>();
-  for (const name of options.outputVariables ?? []) {
+  for (const { name } of options.outputVariables ?? []) {
     const variable = layout.variables.find((v) => v.name === name);
-    if (variable) variables.set(name, { components: variable.components, image: createFloatImage(image.width, image.height) });
-    else warn(`output variable "${name}" is not a grid variable of this frame; not rendered`);
+    if (!variable) {
+      warn(`output variable "${name}" is not a grid variable of this frame and the Display gives it no type; not rendered`);
+      continue;
+    }
+    const noShaderWrites = shaderOutputs.some((v) => v.name === name) && !converted.pipelines.some((p) => p.kernel.writes?.includes(name));
+    variables.set(name, { components: variable.components, image: createFloatImage(image.width, image.height), ...(noShaderWrites ? { noShaderWrites } : {}) });
   }
   Object.assign(stats, {
     resolution: [camera.xResolution, camera.yResolution],

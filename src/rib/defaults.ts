@@ -26,6 +26,7 @@ export function defaultOptions(): Options {
       z: { one: 0, min: 0, max: 0, ditherAmplitude: 0 },
     },
     displays: [],
+    displayChannels: [],
     hider: { type: 'hidden', params: [] },
     colorSamples: null,
     relativeDetail: 1,

@@ -536,8 +536,22 @@ export class SceneBuilder {
         const params = this.typeParams(req.params, { kind: 'shader-or-option' });
         const additional = name.startsWith('+');
         if (additional) name = name.slice(1);
-        const display = { name, type: a.type as string, mode: a.mode as string, params };
+        const mode = a.mode as string;
+        const declaredType = this.declarations.get(mode.trim().split(/\s+/).at(-1)!)?.type;
+        const display = { name, type: a.type as string, mode, params, ...(declaredType ? { declaredType } : {}), source: req.pos };
         o.displays = additional ? [...o.displays, display] : [display];
+        return;
+      }
+      case 'DisplayChannel': {
+        // "color foo": a declaration followed by the variable's name.
+        const words = (a.channel as string).trim().split(/\s+/);
+        const decl = words.length > 1 ? parseDeclaration(words.slice(0, -1).join(' ')) : `"${a.channel as string}" needs a type and a name ("color foo")`;
+        if (typeof decl === 'string') throw new RequestError(decl);
+        const params = this.typeParams(req.params, { kind: 'shader-or-option' });
+        // Each channel is filtered with the pixel filter and quantized as its Display says.
+        for (const p of params) this.diagnostics.warning(req.pos, req.name, `parameter "${p.name}" of DisplayChannel "${a.channel as string}" is not honoured; the channel uses the frame's PixelFilter and its Display's Quantize`);
+        const channel = { name: words.at(-1)!, type: decl.type, params, source: req.pos };
+        o.displayChannels = [...o.displayChannels.filter((c) => c.name !== channel.name), channel];
         return;
       }
       case 'Hider':
@@ -854,6 +868,7 @@ export class SceneBuilder {
       params: this.typeParams(req.params, { kind: 'shader-or-option' }), source: req.pos,
     };
     (this.frame ? this.frame.textureRequests : this.scene.textureRequests).push(texture);
+    this.diagnostics.warning(req.pos, req.name, `${req.name} "${String(args.texture ?? '')}" is not run yet: textures arrive with issue 12`);
   }
 
   private applyAnywhere(req: RibRequest): ArchiveNeed | null {

@@ -149,6 +149,19 @@ export interface Display {
   type: string;
   mode: string;
   params: Parameter[];
+  /** The type a Declare in force gave the mode's variable name (a mode "foo" after Declare "foo" "color"). */
+  declaredType?: ValueType;
+  /** Where the request is; absent for a display the command line made (-o). */
+  source?: SourcePosition;
+}
+
+/** DisplayChannel: an output variable declared for Displays to name ("color foo"), with its
+ * parameters ("filter", "quantize", ...) as given. */
+export interface DisplayChannel {
+  name: string;
+  type: ValueType;
+  params: Parameter[];
+  source: SourcePosition;
 }
 
 export interface Quantizer {
@@ -191,6 +204,7 @@ export interface Options {
   imager: ShaderRef | null;
   quantize: { rgba: Quantizer; z: Quantizer };
   displays: Display[];
+  displayChannels: DisplayChannel[];
   hider: { type: string; params: Parameter[] };
   colorSamples: { nRGB: number[]; RGBn: number[] } | null;
   relativeDetail: number;

@@ -35,6 +35,9 @@ export interface PipelineDescription {
   /** Which of primitiveVariables override shader parameters (default all of them): the others only
    * take their place in the grid layout (so every kernel of a frame shares one layout). */
   parameterVariables?: string[];
+  /** Grid variables (of primitiveVariables) that the surface's output parameters of the same name
+   * write after the surface runs, so a Display can show them (output variables, RI 3.2 "Display"). */
+  outputVariables?: string[];
   /**
    * What option("NAME", var) returns, by name (e.g. Format: [640, 480, 1], "user:quality": [2]): the
    * values are compiled in. A name not here makes option() return 0. CompiledPipeline.optionNames
@@ -139,6 +142,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
     primitiveVariables: new Set(primitiveVariables.map((p) => p.name).filter((n) => !overriding || overriding.has(n))),
     ...(description.options ? { options: description.options } : {}),
     ...(description.coordinateSystems ? { coordinateSystems: description.coordinateSystems } : {}),
+    ...(description.outputVariables ? { outputVariables: new Map(primitiveVariables.filter((p) => description.outputVariables!.includes(p.name)).map((p) => [p.name, p.type])) } : {}),
   });
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
@@ -171,7 +175,7 @@ export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey), refKey(d.imager),
     d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
-    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null,
+    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null, d.outputVariables ?? null,
   ]);
 }
 

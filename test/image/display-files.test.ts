@@ -1,7 +1,7 @@
 // What each Display driver writes for a picture, read back with independent readers: straight
 // alpha in PNG, associated alpha in TIFF and EXR, the driver (not the name) choosing the format.
 import { describe, expect, it } from 'vitest';
-import { depthBeside, displayFiles, outputVariableNames, type DisplaySettings } from '../../src/image/display-files.ts';
+import { depthBeside, displayFiles, outputVariables, type DisplaySettings } from '../../src/image/display-files.ts';
 import { createFloatImage, type FloatImage, type VariableImage } from '../../src/image/image.ts';
 import type { Display } from '../../src/rib/scene.ts';
 import { readExr, readPng, readTiff } from './independent-readers.ts';
@@ -128,7 +128,7 @@ describe('output variables', () => {
     expect(n.values).toEqual([0.5, -0.25, -1, 0.25, -0.125, -0.5, 0, 0, 0]);
     const s = await readTiff(displayFiles(edgePicture(), display('s.tif', 'file', 'varying float s'), float, variables).files[0]!.bytes);
     expect([s.samples, ...s.values]).toEqual([1, 0.5, 0.25, 0]);
-    expect(outputVariableNames([display('a', 'file', 'N'), display('b', 'file', 'color Ci'), display('c', 'file', 'rgba'), display('d', 'zfile', 'z'), display('e', 'png', 'varying float s')])).toEqual(['N', 's']);
+    expect(outputVariables([display('a', 'file', 'N'), display('b', 'file', 'color Ci'), display('c', 'file', 'rgba'), display('d', 'zfile', 'z'), display('e', 'png', 'varying float s')])).toEqual([{ name: 'N' }, { name: 's', type: 'float' }]);
   });
 
   it('"Ci" is the colour; a variable that was not rendered is a warning, not a file', async () => {

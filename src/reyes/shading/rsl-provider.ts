@@ -133,7 +133,8 @@ export class RslShadingProvider {
       ...(atmosphere ? { atmosphere: atmosphere.ref } : {}),
       lights: lights.map((l) => l.resolved.ref),
       maxVertices: layout.maxVertices,
-      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [] } : {}),
+      // An output parameter named like a user variable (an output variable a Display asks for) writes it.
+      ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [], outputVariables: userVariables.map((v) => v.name) } : {}),
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
     };
     let compiled: CompiledPipeline;
@@ -284,7 +285,7 @@ export class RslShadingProvider {
       const label = parts.filter((p) => p !== undefined).map((p) => p.name).join('+');
       kernel = {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
-        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs,
+        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs, writes: compiled.writes,
       };
       this.kernels.set(compiled, kernel);
     }

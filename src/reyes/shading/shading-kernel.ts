@@ -27,6 +27,9 @@ export interface ShadingKernel {
   scratchBytesPerVertex: number;
   /** True when the kernel's Oi is Os, so a primitive with Os = 1 is opaque (opaque fast path). */
   opacityIsOs: boolean;
+  /** The grid variables the kernel writes back (compiled RSL); absent for the built-in kernels,
+   * which write Ci and Oi only. */
+  writes?: readonly string[];
 }
 
 export interface ShadingInstance {
