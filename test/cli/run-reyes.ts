@@ -5,16 +5,21 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A little below vitest's testTimeout (vite.config.ts), so a test that times out leaves no child running. */
+const TIMEOUT_MS = 110_000;
 
 export async function reyes(args: string[], env: NodeJS.ProcessEnv = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'bin/reyes.js'), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
+      timeout: TIMEOUT_MS,
+      killSignal: 'SIGKILL',
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    const failed = error as { code: number | null; killed?: boolean; stdout: string; stderr: string };
+    const note = failed.killed ? `\n(run-reyes: reyes ${args.join(' ')} killed after ${TIMEOUT_MS / 1000} s)` : '';
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr + note };
   }
 }
