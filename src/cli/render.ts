@@ -166,7 +166,8 @@ async function writeDisplays(
     for (const file of files) {
       const target = path.resolve(sceneDir, file.name);
       const earlier = writtenBy.get(target);
-      if (earlier !== undefined) console.error(`${prefix}warning: ${target} replaces the file frame ${earlier} wrote there`);
+      const at = display.source ? ` (Display at ${display.source.file}:${display.source.line}:${display.source.column})` : '';
+      if (earlier !== undefined) console.error(`${prefix}warning: ${target} replaces the file frame ${earlier} wrote there${at}`);
       writtenBy.set(target, frameLabel);
       await writeFile(target, file.bytes);
       const how = display.type === 'framebuffer' ? `framebuffer display "${display.name}": no window here; ` : '';
