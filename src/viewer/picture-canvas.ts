@@ -12,15 +12,12 @@ export function showPicture(canvas: HTMLCanvasElement, image: FloatImage, frame:
   }
   const context = canvas.getContext('2d');
   if (!context || image.width === 0 || image.height === 0) return;
-  const quantized = quantizeImage(image, frame.options.exposure, frame.options.quantize.rgba);
+  // ImageData holds straight alpha: colour is divided by alpha before quantization, as for PNG, so
+  // edges keep their precision; a checker behind the canvas shows alpha (set in CSS).
+  const quantized = quantizeImage(image, frame.options.exposure, frame.options.quantize.rgba, 'straight');
   const rgba = new Uint8ClampedArray(image.width * image.height * 4);
   const scale = quantized.bitDepth === 16 ? 1 / 257 : 1;
   for (let i = 0; i < rgba.length; i++) rgba[i] = quantized.rgba[i]! * scale;
-  // Un-premultiplied for the canvas; a checker behind the canvas shows alpha (set in CSS).
-  for (let i = 0; i < rgba.length; i += 4) {
-    const a = rgba[i + 3]!;
-    if (a > 0 && a < 255) for (let c = 0; c < 3; c++) rgba[i + c] = Math.min(255, Math.round((rgba[i + c]! * 255) / a));
-  }
   const data = new ImageData(rgba, image.width, image.height);
   if (image.width === canvas.width && image.height === canvas.height) {
     context.putImageData(data, 0, 0);
