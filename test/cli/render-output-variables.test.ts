@@ -1,6 +1,6 @@
 // Display modes that name an output variable get that variable, filtered like colour: a sphere's
 // N, P and s against their analytic values at pixel centres.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,46 +99,16 @@ describe('reyes render: output variables', () => {
   });
 });
 
-// A square facing an orthographic camera (0.1 units a pixel), s running left to right and t top to
-// bottom across it, with a surface shader whose output parameters the Displays name three ways.
-const AOV_SHADER = `surface aov(output varying color foo = 0; output varying color bar = 0; output varying float qux = 0)
-{
-  foo = color(s, t, 0.5);
-  bar = color(t, s, 0.25);
-  qux = s * t;
-  Oi = Os;
-  Ci = Os * Cs;
-}
-`;
-const AOV_SCENE = `Format 30 30 1
-ScreenWindow -1.5 1.5 -1.5 1.5
-Projection "orthographic"
-PixelSamples 4 4
-PixelFilter "box" 1 1
-Quantize "rgba" 0 0 0 0
-Display "colour.tif" "file" "rgba"
-Display "+foo.tif" "file" "color foo"
-DisplayChannel "color bar"
-Display "+bar.tif" "file" "bar"
-Declare "qux" "varying float"
-Display "+qux.tif" "file" "qux"
-Display "+missing.tif" "file" "float missing"
-Translate 0 0 5
-WorldBegin
-Surface "aov"
-Patch "bilinear" "P" [-1 1 0  1 1 0  -1 -1 0  1 -1 0]
-WorldEnd
-`;
-
 describe('reyes render: shader output variables', () => {
   it('writes a surface shader\'s output parameters named by a typed mode, a DisplayChannel and a Declare, at their analytic s, t values', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'reyes-aov-'));
-    const rib = path.join(dir, 'aov.rib');
-    writeFileSync(rib, AOV_SCENE);
-    writeFileSync(path.join(dir, 'aov.sl'), AOV_SHADER);
-    const result = await reyes(['render', rib, '--shader-path', dir]);
+    const rib = path.join(dir, 'display-shader-outputs.rib');
+    copyFileSync(path.join(ROOT, 'scenes/features/display-shader-outputs.rib'), rib);
+    mkdirSync(path.join(dir, 'shaders'));
+    copyFileSync(path.join(ROOT, 'scenes/features/shaders/stoutputs.sl'), path.join(dir, 'shaders/stoutputs.sl'));
+    const result = await reyes(['render', rib]);
     expect(result.code, result.stderr).toBe(0);
-    const [colour, foo, bar, qux, missing] = await Promise.all(['colour', 'foo', 'bar', 'qux', 'missing'].map(async (v) => readTiff(readFileSync(path.join(dir, `${v}.tif`)))));
+    const [colour, foo, bar, qux, missing] = await Promise.all(['colour', 'foo', 'bar', 'qux', 'missing'].map(async (v) => readTiff(readFileSync(path.join(dir, `shader-outputs-${v}.tif`)))));
     expect([foo!.samples, bar!.samples, qux!.samples, missing!.samples]).toEqual([3, 3, 1, 1]);
     let checked = 0;
     let total = 0;
@@ -169,9 +139,11 @@ describe('reyes render: shader output variables', () => {
     expect(total / checked).toBeLessThan(0.002);
     // Outside the square nothing covers the pixel: 0.
     expect(pixel(foo!, 0, 0)).toEqual([0, 0, 0]);
+    // The picture is foo too (Ci = Os * foo).
+    expect(pixel(colour!, 10, 20)).toEqual([...pixel(foo!, 10, 20), 1]);
     // The variable no shader writes is 0, with one warning at its Display.
     const missingWarnings = result.stderr.split('\n').filter((line) => line.includes('"missing"'));
-    expect(missingWarnings).toEqual([`warning: ${rib}:13:1: Display "missing.tif" "file" "float missing": no surface shader of this frame has an output parameter "missing"; written as 0`]);
+    expect(missingWarnings).toEqual([`warning: ${rib}:18:1: Display "shader-outputs-missing.tif" "file" "float missing": no surface shader of this frame has an output parameter "missing"; written as 0`]);
   });
 
   it('keeps a DisplayChannel\'s parameters with a positioned warning that they are not honoured, and refuses one without a type', async () => {
