@@ -51,10 +51,12 @@ describe('the viewer in headless Chromium', () => {
       // SwiftShader (page) and lavapipe (CLI) round differently: channels may differ by a few
       // levels, and a pixel on an edge may flip a sample. Tolerance: mean |difference| < 1 level,
       // at most 2% of channels more than 4 levels apart.
+      // The PNG holds straight alpha; picture() gives the canvas premultiplied, so premultiply it too.
+      const cliPremultiplied = (i: number): number => (i % 4 === 3 ? cli.data[i]! : Math.round((cli.data[i]! * cli.data[i - (i % 4) + 3]!) / 255));
       let sum = 0;
       let far = 0;
       for (let i = 0; i < cli.data.length; i++) {
-        const d = Math.abs(cli.data[i]! - shown.rgba[i]!);
+        const d = Math.abs(cliPremultiplied(i) - shown.rgba[i]!);
         sum += d;
         if (d > 4) far++;
       }
