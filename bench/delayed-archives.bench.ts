@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseRibFile } from '../src/rib/resolver-node.ts';
+import { measureParse } from './measure-parse.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -73,15 +73,9 @@ function sceneFile(calls: number, allVisible: boolean): string {
 interface Measure { seconds: number; rssPeak: number; heapAfter: number; primitives: number; errors: number; warnings: number }
 
 async function childParse(path: string): Promise<Measure> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
-  const start = performance.now();
-  const scene = await parseRibFile(path);
-  const seconds = (performance.now() - start) / 1000;
-  clearInterval(timer);
-  const after = process.memoryUsage();
+  const { scene, seconds, rssPeak, heapAfter } = await measureParse(path);
   return {
-    seconds, rssPeak: Math.max(peak, after.rss), heapAfter: after.heapUsed,
+    seconds, rssPeak, heapAfter,
     primitives: scene.frames[0]?.primitives.length ?? 0, errors: scene.errors.length, warnings: scene.warnings.length,
   };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Gzip } from 'fflate';
-import { parseRibFile } from '../src/rib/resolver-node.ts';
+import { measureParse } from './measure-parse.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -86,21 +86,13 @@ interface Measure { seconds: number; rssBefore: number; rssPeak: number; heapBef
 
 /** Child: stream-parse one file, sampling RSS while it runs. */
 async function childParse(path: string): Promise<Measure> {
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
-  const start = performance.now();
-  const scene = await parseRibFile(path);
-  const seconds = (performance.now() - start) / 1000;
-  clearInterval(timer);
-  const after = process.memoryUsage();
-  peak = Math.max(peak, after.rss);
+  const { scene, seconds, rssBefore, rssPeak, heapBefore, heapAfter } = await measureParse(path);
   let values = 0;
   for (const p of scene.frames[0]?.primitives ?? []) {
     for (const a of Object.values(p.geometry.args)) if (Array.isArray(a)) values += a.length;
     for (const q of p.geometry.params) values += q.values.length;
   }
-  return { seconds, rssBefore: before.rss, rssPeak: peak, heapBefore: before.heapUsed, heapAfter: after.heapUsed, values, errors: scene.errors.length };
+  return { seconds, rssBefore, rssPeak, heapBefore, heapAfter, values, errors: scene.errors.length };
 }
 
 /** The RIB's numbers as one JSON array, written beside it, so JSON.parse sees what the lexer saw. */

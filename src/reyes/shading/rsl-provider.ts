@@ -139,18 +139,7 @@ export class RslShadingProvider {
     };
     let compiled: CompiledPipeline;
     try {
-      compiled = this.compiler.compile(description);
-      // option() values are compiled in: only those the shaders ask for, so other options (e.g. the
-      // resolution of a preview) do not make new kernels.
-      if (compiled.optionNames.length > 0) {
-        description.options = optionValues(compiled.optionNames, request.options);
-        compiled = this.compiler.compile(description);
-      }
-      // Space names that are not standard (or only known at run time) find the scene's coordinate systems.
-      if (compiled.usesCoordinateSystems) {
-        description.coordinateSystems = Object.keys(request.spaces.named ?? {}).sort();
-        compiled = this.compiler.compile(description);
-      }
+      compiled = this.compileWithSceneFacts(description, request.options, request.spaces);
       // The primitive's user variables that name a parameter of the same size override it per vertex.
       const size = (type: string): number => (type === 'float' ? 1 : 3);
       const overriding = (request.primitiveVariables ?? []).filter((name) => {
@@ -207,15 +196,7 @@ export class RslShadingProvider {
     };
     let compiled: CompiledPipeline;
     try {
-      compiled = this.compiler.compile(description);
-      if (compiled.optionNames.length > 0) {
-        description.options = optionValues(compiled.optionNames, request.options);
-        compiled = this.compiler.compile(description);
-      }
-      if (compiled.usesCoordinateSystems) {
-        description.coordinateSystems = Object.keys(spaces.named ?? {}).sort();
-        compiled = this.compiler.compile(description);
-      }
+      compiled = this.compileWithSceneFacts(description, request.options, spaces);
     } catch (error) {
       if (!(error instanceof RslCompileError)) throw error;
       warn(`imager shader "${imager.name}" does not compile; no imager runs:\n${error.message}`);
@@ -232,6 +213,25 @@ export class RslShadingProvider {
       writesAlpha: compiled.writes.includes('alpha'),
     };
     return { kernel, params: packParameters(compiled, overrides) };
+  }
+
+  /**
+   * Compiles, then again with what the kernel turned out to ask of the scene: option() values are
+   * compiled in (only those the shaders ask for, so other options, e.g. a preview's resolution, make
+   * no new kernels), and space names that are not standard (or only known at run time) find the
+   * scene's coordinate systems. Fills those into `description`.
+   */
+  private compileWithSceneFacts(description: PipelineDescription, options: Options, spaces: KernelSpaces): CompiledPipeline {
+    let compiled = this.compiler.compile(description);
+    if (compiled.optionNames.length > 0) {
+      description.options = optionValues(compiled.optionNames, options);
+      compiled = this.compiler.compile(description);
+    }
+    if (compiled.usesCoordinateSystems) {
+      description.coordinateSystems = Object.keys(spaces.named ?? {}).sort();
+      compiled = this.compiler.compile(description);
+    }
+    return compiled;
   }
 
   /** The RIB's Option "searchpath" "shader" (`&` = the configured path), else the configured path. */
