@@ -152,6 +152,8 @@ export class Lowerer {
   private readonly gridVars = new Map<string, IrVar>();
   private readonly instances = new Map<string, InstanceContext>();
   private inlineDepth = 0;
+  /** Inside a user function inlined for a uniform context (CheckedShader.uniformUserCalls). */
+  private uniformRandom = 0;
   private readonly rayTracingWarned = new Set<CheckedShader>();
 
   constructor(
@@ -808,7 +810,7 @@ export class Lowerer {
       case '@random':
         // The uniform form draws from the grid's stream, the same in every invocation. Both are
         // stateful calls, marked varying so no pass moves or shares them.
-        return this.call(rt, this.ctx.checked.uniformCalls.has(e) ? `rsl_random_uniform_${rt}()` : `rsl_random_${rt}()`, [], true);
+        return this.call(rt, this.ctx.checked.uniformCalls.has(e) || this.uniformRandom > 0 ? `rsl_random_uniform_${rt}()` : `rsl_random_${rt}()`, [], true);
       case '@setcomp0':
       case '@setcomp1':
       case '@setcomp2':
@@ -1178,6 +1180,8 @@ export class Lowerer {
     const target: ReturnTarget = { ...(result ? { result, type: { name: fn.def.returnType } } : {}) };
     this.returns.push(target);
     this.inlineDepth++;
+    const uniform = this.ctx.checked.uniformUserCalls.has(e);
+    if (uniform) this.uniformRandom++;
     const savedLoops = this.loops;
     if (early) {
       const loop = this.nextLoop++;
@@ -1193,6 +1197,7 @@ export class Lowerer {
       this.statements(fn.def.body);
     }
     this.loops = savedLoops;
+    if (uniform) this.uniformRandom--;
     this.inlineDepth--;
     this.returns.pop();
     for (const [id, v] of saved) {

@@ -63,6 +63,11 @@ export interface CheckedShader {
   illuminates: boolean;
   /** random() calls in a uniform context (a value for a uniform variable): one value per grid. */
   uniformCalls: Set<Expr>;
+  /**
+   * User function calls in a uniform context whose bodies read nothing varying but random(): inlined
+   * with random() in its uniform form, so the call is uniform (specialised per call site).
+   */
+  uniformUserCalls: Set<Expr>;
 }
 
 type Scope = Map<string, VarSymbol | FunctionSymbol>;
@@ -91,7 +96,7 @@ class Checker {
   ) {
     this.result = {
       file: file.file, shader, params: [], globals: new Map(), names: new Map(), declarations: new Map(),
-      calls: new Map(), functions: new Map(), illuminates: false, uniformCalls: new Set(),
+      calls: new Map(), functions: new Map(), illuminates: false, uniformCalls: new Set(), uniformUserCalls: new Set(),
     };
   }
 
@@ -154,6 +159,7 @@ class Checker {
   private checkShaderBody(): void {
     this.scopes.length = 1;
     this.result.uniformCalls.clear();
+    this.result.uniformUserCalls.clear();
     const paramScope: Scope = new Map();
     this.scopes.push(paramScope);
     this.result.params = [];
@@ -721,15 +727,33 @@ class Checker {
         }
       } else this.convertible(argTypes[k]!, p.type, arg.pos, `parameter '${p.name}' of '${e.name}'`);
     });
-    // Conservatively, a user function's result varies when any argument does or it reads varying globals.
-    e.varying = !!e.varying || this.readsVaryingGlobals(fn.def.body);
+    // Conservatively, a user function's result varies when any argument does or its body (or a function
+    // it calls) reads varying inputs. When random() is the only one, a uniform context selects the
+    // uniform form, as for the built-in.
+    const inputs = this.bodyInputs(fn.def.body, new Set());
+    if (!e.varying && inputs === 'random' && this.uniformWanted > 0 && this.varyingDepth === 0) {
+      this.result.uniformUserCalls.add(e);
+      return { name: fn.def.returnType };
+    }
+    e.varying = !!e.varying || inputs !== 'uniform';
     return { name: fn.def.returnType };
   }
 
-  private readsVaryingGlobals(body: Stmt[]): boolean {
+  /** What varies in a function body: 'varying' inputs, only 'random' calls, or nothing ('uniform'). */
+  private bodyInputs(body: Stmt[], visited: Set<FunctionDef>): 'varying' | 'random' | 'uniform' {
     const text = JSON.stringify(body, (key, value) => (key === 'pos' || key === 'type' ? undefined : value));
-    for (const [name, sym] of this.result.globals) if (sym.varying && text.includes(`"name":"${name}"`)) return true;
-    return /"name":"(random|noise|Du|Dv|texture)"/.test(text) || text.includes('"illuminance"');
+    for (const [name, sym] of this.result.globals) if (sym.varying && text.includes(`"name":"${name}"`)) return 'varying';
+    if (/"name":"(noise|Du|Dv|texture)"/.test(text) || text.includes('"illuminance"')) return 'varying';
+    let inputs: 'random' | 'uniform' = text.includes('"name":"random"') ? 'random' : 'uniform';
+    for (const [, name] of text.matchAll(/"kind":"call","name":"([A-Za-z_]\w*)"/g)) {
+      const callee = this.lookupFunction(name!);
+      if (!callee || visited.has(callee.def)) continue;
+      visited.add(callee.def);
+      const nested = this.bodyInputs(callee.def.body, visited);
+      if (nested === 'varying') return 'varying';
+      if (nested === 'random') inputs = 'random';
+    }
+    return inputs;
   }
 }
 

@@ -1,0 +1,83 @@
+// RSL conformance leftovers of issue 10: uniform user functions, textureinfo() array outputs, shader
+// parameters that are arrays without a length, run-time strings in match(), and environment() with a
+// run-time "raytrace" name. Snippets compile and run on Dawn on a 2×2 grid; expected values are
+// worked out by hand from the RenderMan Interface 3.2.
+import { describe, expect, it } from 'vitest';
+import { compilePipeline } from '../../src/rsl/compile.ts';
+import type { PipelineDescription } from '../../src/rsl/compile.ts';
+import { RslCompileError } from '../../src/rsl/diagnostics.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { shadeGrid } from './grid-runner.ts';
+
+const gpu = useGpuRuntime();
+
+const UV = [[0, 0], [1, 0], [0, 1], [1, 1]] as const;
+
+/** A flat 2×2 grid in the z = 1 plane facing the camera (N = -z), u and v in {0, 1}, I = P. */
+function flatGrid(): Record<string, number[][]> {
+  return {
+    P: UV.map(([u, v]) => [u, v, 1]), N: UV.map(() => [0, 0, -1]), Ng: UV.map(() => [0, 0, -1]), I: UV.map(([u, v]) => [u, v, 1]),
+    dPdu: UV.map(() => [1, 0, 0]), dPdv: UV.map(() => [0, 1, 0]),
+    u: UV.map(([u]) => [u]), v: UV.map(([, v]) => [v]), du: UV.map(() => [1]), dv: UV.map(() => [1]),
+    s: UV.map(([u]) => [u]), t: UV.map(([, v]) => [v]), Cs: UV.map(() => [0.2, 0.4, 0.6]), Os: UV.map(() => [1, 1, 1]),
+  };
+}
+
+function surface(source: string, extra: Partial<PipelineDescription> = {}): PipelineDescription {
+  return { surface: { source, file: 'test.sl' }, maxVertices: 4, ...extra };
+}
+
+async function shade(description: PipelineDescription, overrides: Record<string, number[] | string> = {}) {
+  const compiled = compilePipeline(description);
+  const out = await shadeGrid(gpu(), compiled, 2, 2, flatGrid(), overrides);
+  return { compiled, out };
+}
+
+function expectClose(actual: number[][] | undefined, expected: number[][], digits = 4): void {
+  expect(actual?.map((c) => c.map((x) => +x.toFixed(digits)))).toEqual(expected.map((c) => c.map((x) => +x.toFixed(digits))));
+}
+
+function messages(description: PipelineDescription, severity: 'error' | 'warning'): [number, number, string][] {
+  try {
+    return compilePipeline(description).diagnostics.filter((d) => d.severity === severity).map((d) => [d.line, d.column, d.message]);
+  } catch (error) {
+    if (!(error instanceof RslCompileError)) throw error;
+    return error.diagnostics.filter((d) => d.severity === severity).map((d) => [d.line, d.column, d.message]);
+  }
+}
+
+describe('user functions in a uniform context', () => {
+  it('a function returning random() gives a uniform variable one value per grid, a varying one a stream', async () => {
+    const source = `float myrand() { return random(); }
+color rgb() { return color(myrand(), random(), 0.5); }
+surface s() {
+  uniform float r = myrand();
+  uniform color c = rgb();
+  float v = myrand();
+  Ci = color(r, v, 0);
+  Oi = c;
+}`;
+    const { out } = await shade(surface(source));
+    const ci = out.Ci!;
+    for (const c of ci) expect(c[0]).toBe(ci[0]![0]);
+    expect(ci[0]![0]! >= 0 && ci[0]![0]! < 1).toBe(true);
+    expect(new Set(ci.map((c) => c[1])).size).toBe(4);
+    const oi = out.Oi!;
+    for (const o of oi) expect(o).toEqual(oi[0]);
+    expect(oi[0]![0]).not.toBe(oi[0]![1]);
+    expect(oi[0]![2]).toBe(0.5);
+  });
+
+  it('a function reading a varying input or given a varying argument is still refused for a uniform variable', () => {
+    const source = `float at() { return random() + s; }
+float scaled(float x) { return x * random(); }
+surface s() {
+  uniform float a = at();
+  uniform float b = scaled(t);
+}`;
+    expect(messages(surface(source), 'error')).toEqual([
+      [4, 21, "cannot assign a varying value to uniform variable 'a'"],
+      [5, 21, "cannot assign a varying value to uniform variable 'b'"],
+    ]);
+  });
+});
