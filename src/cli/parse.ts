@@ -1,7 +1,7 @@
 // `reyes parse scene.rib [--json]`: what the RIB front end makes of a scene — counts of primitives
 // by type, lights, shaders used, options — and every warning and error with its position. A file
 // with no world block is read again as an archive fragment (what ReadArchive would bring in) and
-// its contents are listed.
+// its contents are listed. Errors go to stderr and make the exit status 1; warnings alone do not.
 import { formatDiagnostic } from '../rib/diagnostics.ts';
 import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Frame, Scene } from '../rib/scene.ts';
@@ -71,7 +71,8 @@ function printContents(contents: ContentsSummary): void {
 }
 
 function printDiagnostics(scene: Scene): void {
-  for (const diagnostic of [...scene.errors, ...scene.warnings]) console.log(formatDiagnostic(diagnostic));
+  for (const diagnostic of scene.errors) console.error(formatDiagnostic(diagnostic));
+  for (const diagnostic of scene.warnings) console.log(formatDiagnostic(diagnostic));
 }
 
 function printSummary(path: string, scene: Scene, frames: FrameSummary[]): void {
@@ -86,10 +87,7 @@ function printSummary(path: string, scene: Scene, frames: FrameSummary[]): void 
   }
 }
 
-/**
- * A file without a world block, read as an archive fragment. Exit status 0 unless it holds
- * errors and nothing else (not RIB at all).
- */
+/** A file without a world block, read as an archive fragment. Exit status 0 unless it holds errors. */
 async function parseFragment(path: string, options: ParseCommandOptions): Promise<number> {
   const scene = await parseRibFile(path, { searchPaths: options.archivePath ?? [], fragment: true });
   const contents = summarizeContents(scene.frames[0]!);
@@ -105,12 +103,14 @@ async function parseFragment(path: string, options: ParseCommandOptions): Promis
   const empty = Object.keys(contents.primitives).length === 0 && contents.lights.length === 0;
   if (empty && scene.errors.length > 0) {
     console.error(`reyes: ${path} has no world block and is not a readable archive fragment`);
-    return 1;
   }
-  return 0;
+  return scene.errors.length > 0 ? 1 : 0;
 }
 
-/** Exit status: 0 for a scene or an archive fragment, 1 when the file cannot be read or is not RIB. */
+/**
+ * Exit status: 0 for a scene or an archive fragment without errors (warnings allowed), 1 when the
+ * file cannot be read, is not RIB or has errors.
+ */
 export async function parseCommand(path: string, options: ParseCommandOptions): Promise<number> {
   let scene: Scene;
   try {
@@ -128,5 +128,5 @@ export async function parseCommand(path: string, options: ParseCommandOptions): 
     printSummary(path, scene, frames);
     printDiagnostics(scene);
   }
-  return 0;
+  return scene.errors.length > 0 ? 1 : 0;
 }

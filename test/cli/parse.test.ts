@@ -25,14 +25,37 @@ describe('reyes parse', () => {
     expect(summary.errors).toEqual([]);
   });
 
-  it('lists every error and warning with file, line and column, and still reads the rest', async () => {
+  it('lists every error (stderr, exit status 1) and warning with file, line and column, and still reads the rest', async () => {
     const file = join(scratch, 'broken.rib');
     writeFileSync(file, 'WorldBegin\nSphere 1 -1 1\nFooBar 1\nSphere 1 -1 1 360\nWorldEnd\n');
-    const { code, stdout } = await reyes(['parse', file]);
-    expect(code).toBe(0);
-    expect(stdout).toContain(`${file}:2:1: error: Sphere: expected 4 arguments`);
+    const { code, stdout, stderr } = await reyes(['parse', file]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${file}:2:1: error: Sphere: expected 4 arguments`);
+    expect(stdout).not.toContain('error: Sphere');
     expect(stdout).toContain(`${file}:3:1: warning: FooBar: unknown request 'FooBar'`);
     expect(stdout).toMatch(/primitives +Sphere 1/);
+    const json = await reyes(['parse', file, '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).errors).toHaveLength(1);
+  });
+
+  it('exits 0 when a scene has warnings and no errors', async () => {
+    const file = join(scratch, 'warned.rib');
+    writeFileSync(file, 'WorldBegin\nFooBar 1\nSphere 1 -1 1 360\nWorldEnd\n');
+    const { code, stdout, stderr } = await reyes(['parse', file]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`${file}:2:1: warning: FooBar: unknown request 'FooBar'`);
+    expect(stderr).not.toContain('error');
+  });
+
+  it('exits 1 for an archive fragment with an error, errors on stderr', async () => {
+    const file = join(scratch, 'broken-fragment.rib');
+    writeFileSync(file, 'Sphere 1 -1 1 360\nSphere 1 -1\n');
+    const { code, stdout, stderr } = await reyes(['parse', file]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/archive fragment .*1 error\(s\)/);
+    expect(stdout).toMatch(/primitives +Sphere 1\n/);
+    expect(stderr).toContain(`${file}:2:1: error: Sphere: expected 4 arguments`);
   });
 
   it('fails with a message for a missing file or one that is not RIB', async () => {

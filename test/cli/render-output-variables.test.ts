@@ -152,6 +152,7 @@ describe('reyes render: shader output variables', () => {
     writeFileSync(rib, 'DisplayChannel "color bar" "string filter" "box"\nDisplayChannel "bar"\nWorldBegin\nWorldEnd\n');
     const result = await reyes(['parse', rib]);
     expect(result.stdout).toContain(`${rib}:1:1: warning: DisplayChannel: parameter "filter" of DisplayChannel "color bar" is not honoured`);
-    expect(result.stdout).toContain(`${rib}:2:1: error: DisplayChannel: "bar" needs a type and a name ("color foo")`);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${rib}:2:1: error: DisplayChannel: "bar" needs a type and a name ("color foo")`);
   });
 });
