@@ -128,7 +128,7 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       const name = (file: string): string => (numbered ? numberedName(file, frameNumber) : file);
       const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
       const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariables(displays, frame.options.displayChannels) });
-      for (const warning of rendered.warnings) console.error(`${prefix}warning: ${warning}`);
+      for (const warning of rendered.warnings) console.error(`${prefix}${renderWarningLine(warning)}`);
       const written = await writeDisplays(rendered, frame, displays, sceneDir, prefix, writtenBy, String(frameNumber));
       if (options.depth) {
         const target = path.resolve(name(options.depth));
@@ -176,4 +176,11 @@ async function writeDisplays(
     }
   }
   return count;
+}
+
+/** A renderer warning as stderr shows it: one that starts at a position (file:line:col: the request
+ * it is about) reads `file:line:col: warning: ...`, as the RIB front end's and the compiler's do. */
+function renderWarningLine(warning: string): string {
+  const positioned = /^([^\n]+?:\d+:\d+): /.exec(warning);
+  return positioned ? `${positioned[1]}: warning: ${warning.slice(positioned[0].length)}` : `warning: ${warning}`;
 }

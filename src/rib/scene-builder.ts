@@ -625,7 +625,7 @@ export class SceneBuilder {
       case 'Surface': case 'Displacement': case 'Atmosphere': case 'Interior': case 'Exterior': case 'Deformation': {
         const slot = SHADER_SLOTS[req.name];
         if ((req.name === 'Interior' || req.name === 'Exterior' || req.name === 'Deformation') && a.name !== 'null') this.notHonoured.note(req.name, req.pos);
-        this.setAttributes({ [slot]: a.name === 'null' ? null : this.shader(req) });
+        this.setAttributes({ [slot]: a.name === 'null' ? null : { ...this.shader(req), source: req.pos } });
         return;
       }
       case 'ShadingRate':

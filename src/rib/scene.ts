@@ -22,7 +22,8 @@ export interface ShaderRef {
   params: Parameter[];
   /** The current transformation when the shader was declared: its "shader" space. */
   shaderToWorld: Matrix4;
-  /** Where the request was made, for messages about the shader (set for Imager). */
+  /** Where the request was made, for messages about the shader (set for Imager, Surface, Displacement,
+   * Atmosphere, Interior, Exterior and Deformation; a light has its own). */
   source?: SourcePosition;
 }
 

@@ -4,7 +4,7 @@ import type { Frame } from '../rib/scene.ts';
 import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
 import { h } from './dom.ts';
 import { paramControl } from './param-controls.ts';
-import { currentValue, isParamList, type SceneEdits } from './scene-edits.ts';
+import { currentValue, type SceneEdits } from './scene-edits.ts';
 
 export function buildLightsPanel(container: HTMLElement, frame: Frame, edits: SceneEdits, maxVertices: number, changed: () => void, reportErrors: (d: RslDiagnostic[]) => void): void {
   container.replaceChildren();
@@ -21,12 +21,15 @@ export function buildLightsPanel(container: HTMLElement, frame: Frame, edits: Sc
     const box = h('fieldset', { class: 'light', 'data-light': String(light.id), 'data-handle': light.handle, 'data-shader': light.shader },
       h('legend', {}, toggle, ` ${light.shader} `, h('small', { title: `${light.source.file}:${light.source.line}` },
         `light ${number} (handle ${light.handle})${light.area ? ' (area light: not rendered)' : ''}`)));
-    const entries = edits.parameters('light', light.shader, maxVertices);
-    if (!isParamList(entries)) {
-      reportErrors(entries);
-      box.append(h('p', { class: 'note' }, 'The shader does not compile; see Messages.'));
+    const layout = edits.parameters('light', light.shader, maxVertices, light.source);
+    if ('notFound' in layout) {
+      reportErrors([layout.notFound]);
+      box.append(h('p', { class: 'note', 'data-problem': 'not found' }, `Shader "${light.shader}" not found: open its .sl file together with the scene.`));
+    } else if ('errors' in layout) {
+      reportErrors(layout.errors);
+      box.append(h('p', { class: 'note', 'data-problem': 'does not compile' }, 'The shader does not compile; see Messages.'));
     } else {
-      for (const entry of entries) {
+      for (const entry of layout.entries) {
         box.append(paramControl(entry, currentValue(light.params, entry), (_name, value) => {
           edits.setLightParam(light, entry, value);
           changed();

@@ -4,7 +4,7 @@ import type { Frame } from '../rib/scene.ts';
 import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
 import { h } from './dom.ts';
 import { colorControl, paramControl } from './param-controls.ts';
-import { currentValue, isParamList, type SceneEdits } from './scene-edits.ts';
+import { currentValue, type SceneEdits } from './scene-edits.ts';
 
 export function buildMaterialPanel(container: HTMLElement, frame: Frame, index: number | undefined, edits: SceneEdits, maxVertices: number, changed: () => void, reportErrors: (d: RslDiagnostic[]) => void): void {
   container.replaceChildren();
@@ -32,13 +32,18 @@ export function buildMaterialPanel(container: HTMLElement, frame: Frame, index: 
     container.append(h('p', { class: 'note' }, 'The default surface has no shader parameters.'));
     return;
   }
-  const entries = edits.parameters('surface', surfaceName, maxVertices);
-  if (!isParamList(entries)) {
-    reportErrors(entries);
-    container.append(h('p', { class: 'note' }, 'The surface shader does not compile; see Messages.'));
+  const layout = edits.parameters('surface', surfaceName, maxVertices, attributes.surface.source ?? source);
+  if ('notFound' in layout) {
+    reportErrors([layout.notFound]);
+    container.append(h('p', { class: 'note', 'data-problem': 'not found' }, `Surface shader "${surfaceName}" not found: open its .sl file together with the scene.`));
     return;
   }
-  for (const entry of entries) {
+  if ('errors' in layout) {
+    reportErrors(layout.errors);
+    container.append(h('p', { class: 'note', 'data-problem': 'does not compile' }, 'The surface shader does not compile; see Messages.'));
+    return;
+  }
+  for (const entry of layout.entries) {
     container.append(paramControl(entry, currentValue(attributes.surface.params, entry), (_name, value) => {
       edits.setSurfaceParam(index, entry, value);
       changed();

@@ -3,12 +3,17 @@
 // parameter blocks from these values on every render (placing points in camera space itself), so an
 // edit re-renders with the cached parse and compiled kernels and never recompiles; switching a
 // light changes the composition, compiled once and then cached.
+import type { SourcePosition } from '../rib/diagnostics.ts';
 import type { Frame, Light, Parameter } from '../rib/scene.ts';
 import { RslCompileError, ShaderCompiler, STANDARD_SHADERS } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic, ParamEntry, ShaderRef } from '../rsl/index.ts';
 import { RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
 
 export type ParamValue = number[] | string;
+
+/** A shader's parameter layout, or why there is none: not found (reported at the request that names
+ * it, worded as the render's warning) or its compile errors. */
+export type ShaderParameters = { entries: ParamEntry[] } | { notFound: RslDiagnostic } | { errors: RslDiagnostic[] };
 
 export class SceneEdits {
   /** One compile cache for the renders and the panels' parameter layouts. */
@@ -61,15 +66,16 @@ export class SceneEdits {
     return name in STANDARD_SHADERS ? name : undefined;
   }
 
-  /** A shader's parameter layout as the compiler reports it, or why it has none. */
-  parameters(role: 'light' | 'surface', name: string, maxVertices: number): ParamEntry[] | RslDiagnostic[] {
+  /** A shader's parameter layout as the compiler reports it, or why it has none; `at` is the request
+   * (LightSource, Surface) that names the shader. */
+  parameters(role: 'light' | 'surface', name: string, maxVertices: number, at: SourcePosition): ShaderParameters {
     const ref = this.ref(name);
-    if (!ref) return [{ file: `${name}.sl`, line: 1, column: 1, severity: 'error', message: `${role} shader "${name}" not found (open its .sl file together with the scene)` }];
+    if (!ref) return { notFound: { file: at.file, line: at.line, column: at.column, severity: 'warning', message: `${role} shader "${name}" not found` } };
     try {
       const compiled = this.compiler.compile(role === 'light' ? { lights: [ref], maxVertices } : { surface: ref, maxVertices });
-      return compiled.params.entries.filter((e) => e.instance === (role === 'light' ? 'light0' : 'surface'));
+      return { entries: compiled.params.entries.filter((e) => e.instance === (role === 'light' ? 'light0' : 'surface')) };
     } catch (error) {
-      if (error instanceof RslCompileError) return error.diagnostics;
+      if (error instanceof RslCompileError) return { errors: error.diagnostics };
       throw error;
     }
   }
@@ -88,8 +94,4 @@ export function currentValue(params: readonly Parameter[], entry: ParamEntry): P
   const first = p?.values[0];
   if (p === undefined || first === undefined) return entry.default;
   return typeof first === 'string' ? first : (p.values as number[]);
-}
-
-export function isParamList(list: ParamEntry[] | RslDiagnostic[]): list is ParamEntry[] {
-  return list.every((x) => 'offset' in x);
 }

@@ -331,8 +331,17 @@ export class ViewerApp {
     if (refresh) this.refreshMessages();
   }
 
+  /** Shows the messages, each once: a compile error the panels or the opened shaders reported and
+   * the render quotes again is one entry. */
   private refreshMessages(): void {
-    showMessages(element('messages'), [...this.loadMessages, ...this.gpuMessages, ...this.renderMessages]);
+    const seen = new Set<string>();
+    const messages = [...this.loadMessages, ...this.gpuMessages, ...this.renderMessages].filter((m) => {
+      const key = `${m.file}\u0001${m.line}\u0001${m.column}\u0001${m.text}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    showMessages(element('messages'), messages);
   }
 
   private setRenderState(state: 'idle' | 'rendering' | 'complete' | 'error', text: string): void {
@@ -372,15 +381,20 @@ export class ViewerApp {
   }
 }
 
-const POSITIONED = /^(.+?):(\d+):(\d+): (error|warning): (.*)$/;
+/** file:line:col: [error: | warning: ]text, as the renderer and the compiler position their messages. */
+const POSITIONED = /^(.+?):(\d+):(\d+): (?:(error|warning): )?(.*)$/;
 
-/** A renderer warning; compiler diagnostics quoted in it (file:line:col: ...) become their own entries. */
-function renderWarning(scene: string, text: string): Message[] {
+/** A renderer warning, at the request it names (file:line:col: ...) or else at the scene; compiler
+ * diagnostics quoted on its further lines become their own entries. */
+export function renderWarning(scene: string, text: string): Message[] {
   const [first = '', ...rest] = text.split('\n');
-  const messages: Message[] = [{ severity: 'warning', file: scene, text: first, source: 'render' }];
+  const head = POSITIONED.exec(first);
+  const messages: Message[] = [head
+    ? { severity: 'warning', file: head[1]!, line: Number(head[2]), column: Number(head[3]), text: head[5]!, source: 'render' }
+    : { severity: 'warning', file: scene, text: first, source: 'render' }];
   for (const line of rest) {
     const m = POSITIONED.exec(line);
-    if (m) messages.push({ severity: m[4] as 'error' | 'warning', file: m[1]!, line: Number(m[2]), column: Number(m[3]), text: m[5]!, source: 'rsl' });
+    if (m) messages.push({ severity: (m[4] ?? 'warning') as 'error' | 'warning', file: m[1]!, line: Number(m[2]), column: Number(m[3]), text: m[5]!, source: 'rsl' });
     else if (line.trim()) messages.push({ severity: 'warning', file: scene, text: line, source: 'render' });
   }
   return messages;

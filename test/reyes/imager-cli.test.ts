@@ -48,7 +48,7 @@ describe('reyes render with an imager', () => {
     const out = join(scratch, 'missing.png');
     const { code, stderr } = await reyes(['render', rib, '-o', out]);
     expect(code).toBe(0);
-    expect(stderr).toContain(`${rib}:3:1: imager shader "nosuchimager" not found`);
+    expect(stderr).toContain(`${rib}:3:1: warning: imager shader "nosuchimager" not found`);
     for (const p of pixels(out)) expect(p[3]).toBe(0);
   });
 });

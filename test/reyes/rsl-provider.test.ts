@@ -134,11 +134,13 @@ WorldEnd`);
     const { instances: [missing, broken, matte], warnings } = shadeAll(provider, frame);
     expect(missing!.kernel.key).toMatch(/^builtin:defaultsurface/);
     expect(broken!.kernel.key).toMatch(/^builtin:defaultsurface/);
-    expect(warnings).toContain('surface shader "nosuchsurface" not found');
-    expect(warnings).toContain('surface shader "nosuchsurface": using the default surface');
-    expect(warnings.find((w) => w.startsWith('surface shader "broken" does not compile'))).toMatch(/broken\.sl:2:\d+: error/);
-    expect(warnings).toContain('light shader "nosuchlight" is skipped');
-    expect(warnings).toContain('displacement shader "nosuchdisplacement" is left out');
+    // Each at the request that names the shader (line:column in the RIB text).
+    expect(warnings).toContain('<input>:7:16: surface shader "nosuchsurface" not found');
+    expect(warnings).toContain('<input>:7:16: surface shader "nosuchsurface": using the default surface');
+    expect(warnings.find((w) => w.startsWith('<input>:8:16: surface shader "broken" does not compile'))).toMatch(/broken\.sl:2:\d+: error/);
+    expect(warnings).toContain('<input>:5:1: light shader "nosuchlight" not found');
+    expect(warnings).toContain('<input>:5:1: light shader "nosuchlight" is skipped');
+    expect(warnings).toContain('<input>:9:16: displacement shader "nosuchdisplacement" is left out');
     expect(warnings).toContain('"Kx" is not a parameter of shader "matte"; ignored');
     // The matte primitive keeps the light that exists: one light instance in its block.
     const compiled = provider.compiled(matte!.kernel.key)!;

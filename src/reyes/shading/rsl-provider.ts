@@ -11,6 +11,7 @@
 import { mat4 } from 'gl-matrix';
 import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderCompiler, standardShaderSource } from '../../rsl/index.ts';
 import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
+import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Attributes, Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
 import { layoutUserVariables } from '../convert/convert-frame.ts';
 import { builtinSurfaceKernel } from './builtin-surfaces.ts';
@@ -57,6 +58,9 @@ const OPACITY_KEEPING = new Set(['constant', 'matte', 'metal', 'shinymetal', 'pl
 type Role = 'surface' | 'displacement' | 'atmosphere' | 'light' | 'imager';
 const KIND: Record<Role, string> = { surface: 'surface', displacement: 'displacement', atmosphere: 'volume', light: 'light', imager: 'imager' };
 
+/** What looking a shader up gave: the shader, or why there is none (the message without a position). */
+type Lookup = { resolved: Resolved } | { problem: string };
+
 interface Resolved {
   ref: { source: string; file: string; name?: string };
   /** The text is a standard shader's (or the built-in default surface). */
@@ -68,7 +72,7 @@ const NO_PARAMS = new Float32Array(0);
 
 export class RslShadingProvider {
   readonly compiler: ShaderCompiler;
-  private readonly resolved = new Map<string, Resolved | undefined>();
+  private readonly resolved = new Map<string, Lookup>();
   private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
   /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
    * under one state share their block unless the pipeline uses "object" space (the block holds the
@@ -103,7 +107,7 @@ export class RslShadingProvider {
     });
     const { attributes, layout, warn } = request;
     const searchPath = this.searchPath(request.options);
-    const find = (ref: RibShaderRef | null, role: Role): Resolved | undefined => (ref ? this.resolve(ref.name, role, searchPath, warn) : undefined);
+    const find = (ref: RibShaderRef | null, role: Role): Resolved | undefined => (ref ? this.resolve(ref.name, role, searchPath, warn, ref.source) : undefined);
 
     const displacement = find(attributes.displacement, 'displacement');
     const atmosphere = find(attributes.atmosphere, 'atmosphere');
@@ -113,7 +117,6 @@ export class RslShadingProvider {
     if (plain && surfaceName === 'defaultsurface') return builtin('defaultsurface');
     let surface = surfaceName === 'defaultsurface' ? undefined : find(attributes.surface, 'surface');
     if (plain && surface?.standard && surfaceName === 'constant') return builtin('constant');
-    if (!surface && surfaceName !== 'defaultsurface') warn(`surface shader "${surfaceName}": using the default surface`);
     if (!surface && plain) return builtin('defaultsurface');
     surface ??= { ref: { ...DEFAULT_SURFACE, name: 'defaultsurface' }, standard: true, name: 'defaultsurface' };
 
@@ -122,7 +125,7 @@ export class RslShadingProvider {
         warn(`area light "${light.shader}" is not supported; skipped`);
         return [];
       }
-      const resolved = this.resolve(light.shader, 'light', searchPath, warn);
+      const resolved = this.resolve(light.shader, 'light', searchPath, warn, light.source);
       return resolved ? [{ light, resolved }] : [];
     });
 
@@ -154,7 +157,7 @@ export class RslShadingProvider {
     } catch (error) {
       if (!(error instanceof RslCompileError)) throw error;
       const names = [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)].filter((r) => r !== undefined).map((r) => r.name);
-      warn(`shading pipeline (${names.join(', ')}) does not compile; using the default surface:\n${error.message}`);
+      warn(`shading pipeline (${names.join(', ')}) does not compile; using the default surface\n${error.message}`);
       return builtin('defaultsurface');
     }
     for (const d of compiled.diagnostics) if (d.severity === 'warning') warn(formatDiagnostic(d));
@@ -199,7 +202,7 @@ export class RslShadingProvider {
       compiled = this.compileWithSceneFacts(description, request.options, spaces);
     } catch (error) {
       if (!(error instanceof RslCompileError)) throw error;
-      warn(`imager shader "${imager.name}" does not compile; no imager runs:\n${error.message}`);
+      warn(`imager shader "${imager.name}" does not compile; no imager runs\n${error.message}`);
       return undefined;
     }
     for (const d of compiled.diagnostics) if (d.severity === 'warning') warn(formatDiagnostic(d));
@@ -243,34 +246,36 @@ export class RslShadingProvider {
     return text.split(':').filter(Boolean).flatMap((p) => (p === '&' ? [...configured] : [p]));
   }
 
-  private resolve(name: string, role: Role, searchPath: readonly string[], warn: (message: string) => void): Resolved | undefined {
+  /**
+   * The shader `name` for `role`, or undefined with a warning (why, then what the render does
+   * instead) at `at`, the request that names it, each time it is asked for: the lookup is cached,
+   * its messages are not, so every render and every request reports them.
+   */
+  private resolve(name: string, role: Role, searchPath: readonly string[], warn: (message: string) => void, at?: SourcePosition): Resolved | undefined {
     const key = `${role}\u0001${name}\u0001${searchPath.join('\u0001')}`;
-    if (this.resolved.has(key)) {
-      const cached = this.resolved.get(key);
-      if (!cached) warn(missingMessage(role, name));
-      return cached;
-    }
+    let found = this.resolved.get(key);
+    if (!found) this.resolved.set(key, (found = this.lookUp(name, role, searchPath)));
+    if ('resolved' in found) return found.resolved;
+    const where = at ? `${at.file}:${at.line}:${at.column}: ` : '';
+    warn(`${where}${found.problem}`);
+    warn(`${where}${missingMessage(role, name)}`);
+    return undefined;
+  }
+
+  private lookUp(name: string, role: Role, searchPath: readonly string[]): Lookup {
     const found = this.options.lookup?.(name, searchPath);
     const text = found?.text ?? standardShaderSource(name);
-    let result: Resolved | undefined;
-    if (text === undefined) {
-      warn(`${role} shader "${name}" not found`);
-    } else {
-      const file = found?.file ?? `${name}.sl`;
-      // Front-end check per shader, so a broken one is named and dropped alone.
-      const checked = checkSource(text, file, this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {});
-      const shader = checked.shaders.find((s) => s.shader.name === name) ?? checked.shaders[0];
-      if (checked.diagnostics.hasErrors || !shader) {
-        warn(`${role} shader "${name}" does not compile:\n${checked.diagnostics.list.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}`);
-      } else if (shader.shader.shaderKind !== KIND[role]) {
-        warn(`shader "${name}" (${file}) is a ${shader.shader.shaderKind} shader, not a ${KIND[role]} shader`);
-      } else {
-        result = { ref: { source: text, file, name: shader.shader.name }, standard: text === standardShaderSource(name), name };
-      }
+    if (text === undefined) return { problem: `${role} shader "${name}" not found` };
+    const file = found?.file ?? `${name}.sl`;
+    // Front-end check per shader, so a broken one is named and dropped alone.
+    const checked = checkSource(text, file, this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {});
+    const shader = checked.shaders.find((s) => s.shader.name === name) ?? checked.shaders[0];
+    if (checked.diagnostics.hasErrors || !shader) {
+      const errors = checked.diagnostics.list.filter((d) => d.severity === 'error').map(formatDiagnostic);
+      return { problem: `${role} shader "${name}" does not compile (${errors.length} ${errors.length === 1 ? 'error' : 'errors'} in ${file})\n${errors.join('\n')}` };
     }
-    this.resolved.set(key, result);
-    if (!result) warn(missingMessage(role, name));
-    return result;
+    if (shader.shader.shaderKind !== KIND[role]) return { problem: `shader "${name}" (${file}) is a ${shader.shader.shaderKind} shader, not a ${KIND[role]} shader` };
+    return { resolved: { ref: { source: text, file, name: shader.shader.name }, standard: text === standardShaderSource(name), name } };
   }
 
   /** The compiled pipeline behind a kernel this provider handed out (e.g. for packParameters in the page). */
