@@ -34,6 +34,8 @@ export interface FrameGpu {
   sampleCounter: GPUBuffer;
   /** What the caller asked to see of the schedulers' work (render-frame.ts). */
   insight: FrameInsight;
+  /** Cancels the render: the schedulers stop at the next region or stage (cancel.ts). */
+  signal?: AbortSignal;
 }
 
 export type RegionKind = 'dicing' | 'sampling' | 'bucket';

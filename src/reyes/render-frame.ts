@@ -12,6 +12,7 @@ import { createFloatImage, type FloatImage, type VariableImage } from '../image/
 import { pixelFilterCode } from '../image/pixel-filters.ts';
 import { frameCamera, type FrameCamera, type PixelRect } from './camera.ts';
 import { checkFrameBindings, convertFrame, type ConvertedFrame } from './convert/convert-frame.ts';
+import { isCancelled, throwIfCancelled } from './cancel.ts';
 import { BudgetTooSmallError } from './errors.ts';
 import type { FrameGpu, FrameInsight, Region, RegionKind } from './frame-gpu.ts';
 import { RECORD } from './primitive-record.ts';
@@ -54,6 +55,9 @@ export interface RenderOptions {
   onRegion?(kind: RegionKind, rect: PixelRect, split: boolean): void;
   /** Called after each finished sampling region with the pixels of the (cropped) image done so far. */
   onProgress?(pixelsDone: number, pixelsTotal: number): void;
+  /** Cancels the render at the next stage or region: the promise rejects with an AbortError
+   * (cancel.ts), every buffer of the render released and the device usable. */
+  signal?: AbortSignal;
   /** Report the outline of every shaded grid (RenderedFrame.gridOutlines). */
   gridOutlines?: boolean;
   /** Report which scene primitive each pixel's nearest sample belongs to (RenderedFrame.primitiveIds). */
@@ -130,6 +134,7 @@ interface FrameJob {
 }
 
 function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): FrameJob {
+  throwIfCancelled(options.signal);
   const started = performance.now();
   const stats = emptyStats();
   const warnings: string[] = [];
@@ -275,6 +280,7 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
     primCount: job.converted.records.count, pipelines: buffers.pipelines, nx: job.nx, ny: job.ny, filter: job.filter,
     apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, stats, profile, sampleCounter, insight,
+    ...(options.signal ? { signal: options.signal } : {}),
   };
 }
 
@@ -364,7 +370,7 @@ async function renderScratch(
 export const KEEP_SHARE = 0.5;
 
 /** What a prepared frame's render may change besides the frame itself. */
-export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings'>;
+export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings' | 'signal'>;
 
 /**
  * A frame rendered once whose dicing regions' ready pieces and shaded grids stay on the GPU (while
@@ -495,6 +501,11 @@ class Prepared implements PreparedFrame {
         for (const kept of this.kept) await renderKeptRegion(gpuFrame, tables, kept, target, redice, gridInfoCurrent);
       });
     } catch (error) {
+      if (isCancelled(error)) {
+        // Some kept regions may be diced again and others not: keep none (the next render starts afresh).
+        this.releaseAll();
+        throw error;
+      }
       if (!(error instanceof BudgetTooSmallError) && !(error instanceof GpuBudgetError)) throw error;
       this.releaseAll();
       return this.fromScratch(edited, options, `the kept grids leave too little memory (${(error as Error).message})`);

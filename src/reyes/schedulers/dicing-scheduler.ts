@@ -6,6 +6,7 @@
 // prepareFrame) may keep a region's ready pieces and grids after sampling (`keep`) and later shade
 // and sample them again without bound/split or dicing (renderKeptRegion).
 import { GpuBudgetError } from '../../gpu/errors.ts';
+import { throwIfCancelled } from '../cancel.ts';
 import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import { boundSplit } from '../stages/bound-split.ts';
@@ -37,6 +38,7 @@ export type KeepGrids = (kept: KeptRegion) => boolean;
 export async function renderRegion(
   frame: FrameGpu, tables: PrimitiveTables, region: Region, target: SamplingTarget, allowSplit: boolean, keep?: KeepGrids,
 ): Promise<void> {
+  throwIfCancelled(frame.signal);
   const { gpu, layout } = frame;
   const allocator = gpu.allocator;
   let ready: ReadyPieces | undefined;
@@ -63,7 +65,9 @@ export async function renderRegion(
     try {
       diced = await dice(frame, ready);
       frame.stats.gridsDiced += diced.count;
+      throwIfCancelled(frame.signal);
       await shade(frame, ready, diced, tables.pipeline, tables.paramBase);
+      throwIfCancelled(frame.signal);
       if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
       counts = allocateCounts(frame, diced);
       await sampleRegion(frame, ready, diced, counts, region, target, allowSplit);
@@ -107,6 +111,7 @@ export async function renderRegion(
 export async function renderKeptRegion(
   frame: FrameGpu, tables: PrimitiveTables, kept: KeptRegion, target: SamplingTarget, redice: boolean, gridInfoCurrent: boolean,
 ): Promise<void> {
+  throwIfCancelled(frame.signal);
   const { ready, region } = kept;
   if (redice) {
     const fresh = await dice(frame, ready);

@@ -4,6 +4,7 @@
 // the primitive record of each pixel into FrameInsight.ids), reporting each finished region.
 import { GpuBudgetError } from '../../gpu/errors.ts';
 import { blitDepth, blitRgba, type FloatImage, type VariableImage } from '../../image/image.ts';
+import { throwIfCancelled } from '../cancel.ts';
 import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import type { DicedGrids } from '../stages/dice.ts';
@@ -40,6 +41,7 @@ export async function sampleRegion(
   frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, region: Region, target: SamplingTarget,
   allowSplit: boolean,
 ): Promise<void> {
+  throwIfCancelled(frame.signal);
   const rect = subpixelRect(frame, region);
   const subpixels = rect.width * rect.height;
   const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
