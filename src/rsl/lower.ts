@@ -779,6 +779,8 @@ export class Lowerer {
       }
       case '@spline':
         return this.spline(e, rt);
+      case '@arraylength':
+        return this.constant('f32', [e.args[0]!.type?.arrayLength ?? 0]);
       case '@filterstep':
         return this.filterstep(e, sig.params.length);
       case '@Du':

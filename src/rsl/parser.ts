@@ -187,20 +187,29 @@ class Parser {
   private declarator(allowDefault: boolean): Declarator {
     const name = this.ident('a variable name');
     const declarator: Declarator = { name: name.text, pos: name.pos };
+    let unsized: SourcePos | undefined;
     if (this.accept('[')) {
-      // The length may be any constant expression, e.g. float a[(1+1+1)] or a[2*N] after #define.
-      if (this.is(']')) this.fail(`the length of array '${name.text}' (arrays without a length are not supported)`);
-      const size = this.expression();
-      const value = evaluateConstant(size)?.value;
-      const length = Array.isArray(value) && value.length === 1 ? value[0]! : undefined;
-      if (length === undefined || !Number.isInteger(length) || length <= 0) {
-        this.diagnostics.error(size.pos, `expected a positive integer constant for the length of array '${name.text}'${length !== undefined ? `, found ${length}` : ''}`);
-      } else declarator.arrayLength = length;
+      // The length may be any constant expression, e.g. float a[(1+1+1)] or a[2*N] after #define;
+      // float a[] = {1, 2, 3} takes its length from the initializer, as PRMan's compiler does.
+      if (this.is(']')) unsized = this.token.pos;
+      else {
+        const size = this.expression();
+        const value = evaluateConstant(size)?.value;
+        const length = Array.isArray(value) && value.length === 1 ? value[0]! : undefined;
+        if (length === undefined || !Number.isInteger(length) || length <= 0) {
+          this.diagnostics.error(size.pos, `expected a positive integer constant for the length of array '${name.text}'${length !== undefined ? `, found ${length}` : ''}`);
+        } else declarator.arrayLength = length;
+      }
       this.expect(']');
     }
     if (this.is('=')) {
       this.i++;
       declarator.init = this.is('{') ? this.arrayLiteral() : this.assignment();
+    }
+    if (unsized) {
+      const init = declarator.init;
+      if (init?.kind === 'array' && init.items.length > 0) declarator.arrayLength = init.items.length;
+      else this.diagnostics.error(unsized, `array '${name.text}' has no length: give one, or an initializer {...} to size it`);
     }
     void allowDefault;
     return declarator;

@@ -54,6 +54,10 @@ const TABLE: [string, string][] = [
   ['T spline(string,float,T,T,T,T,...)', '@spline'],
   ['T spline(float,T[])', '@spline'],
   ['T spline(string,float,T[])', '@spline'],
+  // The length of an array (a constant: every array has a compile-time length).
+  ['float arraylength(T[])', '@arraylength'],
+  ['float arraylength(matrix[])', '@arraylength'],
+  ['float arraylength(string[])', '@arraylength'],
   ['T Du(T)', '@Du'],
   ['T Dv(T)', '@Dv'],
   ['T Deriv(T,float)', '@Deriv'],

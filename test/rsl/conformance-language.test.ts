@@ -195,7 +195,7 @@ describe('small gaps', () => {
 
   it('what still cannot compile is named at its position', () => {
     expect(messages(surface('surface s(string sp = "world") {\n  float c[];\n  point p = point sp (1, 2, 3);\n}'), 'error')).toEqual([
-      [2, 11, "expected the length of array 'c' (arrays without a length are not supported), found ']'"],
+      [2, 11, "array 'c' has no length: give one, or an initializer {...} to size it"],
       [3, 19, "'sp' is a string variable, not a function; the space of a type cast must be a string constant (transform(sp, p) looks a space up at run time)"],
     ]);
     expect(messages(surface('surface s(string q = "depth") {\n  float d = 0;\n  Ci = rayinfo(q, d);\n}'), 'warning')).toEqual([[3, 8, 'rayinfo() needs a constant query name; it returns 0']]);

@@ -2,7 +2,11 @@
 // parameters that are arrays without a length, run-time strings in match(), and environment() with a
 // run-time "raytrace" name. Snippets compile and run on Dawn on a 2×2 grid; expected values are
 // worked out by hand from the RenderMan Interface 3.2.
+import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
+import type { Parameter } from '../../src/rib/scene.ts';
+import { parameterOverrides } from '../../src/reyes/shading/shader-params.ts';
+import type { KernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { compilePipeline } from '../../src/rsl/compile.ts';
 import type { PipelineDescription } from '../../src/rsl/compile.ts';
 import { RslCompileError } from '../../src/rsl/diagnostics.ts';
@@ -78,6 +82,45 @@ surface s() {
     expect(messages(surface(source), 'error')).toEqual([
       [4, 21, "cannot assign a varying value to uniform variable 'a'"],
       [5, 21, "cannot assign a varying value to uniform variable 'b'"],
+    ]);
+  });
+});
+
+describe('shader parameters that are arrays without a length', () => {
+  const source = `surface sized(float a[] = {1, 2, 3}; color c[] = {color(0.5, 0, 0), color(0, 0.25, 0)}) {
+  Ci = color(arraylength(a), a[2], arraylength(c)) + c[1];
+  Oi = a[0] + a[1];
+}`;
+
+  it('take the length of their default; arraylength() sees it', async () => {
+    const { compiled, out } = await shade(surface(source));
+    expect(compiled.params.entries.filter((e) => e.instance === 'surface').map((e) => [e.name, e.arrayLength, e.default])).toEqual([
+      ['a', 3, [1, 2, 3]],
+      ['c', 2, [0.5, 0, 0, 0, 0.25, 0]],
+    ]);
+    expectClose(out.Ci, UV.map(() => [3, 3.25, 2]));
+    expectClose(out.Oi, UV.map(() => [3, 3, 3]));
+  });
+
+  it('a RIB value of the default\'s length replaces it; another length warns and keeps the default', async () => {
+    const compiled = compilePipeline(surface(source));
+    const warnings: string[] = [];
+    const instance = (values: number[]) => [{ instance: 'surface', shaderToCamera: mat4.create(), params: [{ name: 'a', type: 'float', arrayLength: 3, values, inferred: true } as Parameter] }];
+    const ctx = { kernelSpaces: {} as KernelSpaces, objectToCamera: mat4.create(), warn: (m: string) => warnings.push(m) };
+    const given = parameterOverrides(compiled, instance([4, 5, 6]), ctx);
+    expect(given['surface.a']).toEqual([4, 5, 6]);
+    const out = await shadeGrid(gpu(), compiled, 2, 2, flatGrid(), given);
+    expectClose(out.Ci, UV.map(() => [3, 6.25, 2]));
+    expectClose(out.Oi, UV.map(() => [9, 9, 9]));
+    expect(warnings).toEqual([]);
+    expect(parameterOverrides(compiled, instance([4, 5]), ctx)['surface.a']).toBeUndefined();
+    expect(warnings).toEqual(['parameter "a" of shader "sized" needs 3 number(s), the RIB gave 2 (ignored)']);
+  });
+
+  it('an array without a length or an initializer to size it is a positioned error', () => {
+    expect(messages(surface('surface s() {\n  float a[];\n  float b[] = 2;\n}'), 'error')).toEqual([
+      [2, 11, "array 'a' has no length: give one, or an initializer {...} to size it"],
+      [3, 11, "array 'b' has no length: give one, or an initializer {...} to size it"],
     ]);
   });
 });

@@ -43,6 +43,7 @@ export const MATH: Snippet[] = [
   s('spline-color', 'r = spline(t, color(0), color(1, 0, 0), color(0, 1, 0), color(0, 0, 1), color(1));'),
   s('spline-point', 'point p = spline(s, point(0), point(1, 0, 0), point(1, 1, 0), point(0, 1, 1)); r = color(p);'),
   s('spline-linear', 'r = color(spline("linear", s, 0, 0, 1, 4, 4), spline("catmull-rom", t, 0, 1, 2, 4), 0);'),
+  s('arraylength', 'float a[] = {1, 2, s}; string n[2] = {"x", "y"}; r = color(arraylength(a), arraylength(n), a[0]);', { expect: [3, 2, 1] }),
   s('spline-linear-exact', 'r = color(spline("linear", 0.5, 0, 0, 1, 4, 4), spline("linear", 0.25, 7, 2, 6, 9), spline(0.5, 0, 1, 2, 3));', { expect: [1, 3, 1.5] }),
   s('noise-float', 'r = color(noise(s * 4.1), noise(s * 3.3, t * 2.7), noise(P * 1.7));'),
   s('noise-point-time', 'r = color(noise(P * 2.3, 0.37), noise(vector(s, t, 0.3) * 5.1), noise(normal(u, v, 0.2) * 3.3));'),
