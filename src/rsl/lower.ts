@@ -9,7 +9,7 @@ import type { BinaryOperator, Inst, IrModule, IrType, IrVar, LightFunction, VarK
 import type { StringTable } from './strings.ts';
 import { formatConstant } from './builtins/format.ts';
 import { SPLINE_BASES } from './stdlib.ts';
-import { componentCount, isPointLike, isTriple } from './types.ts';
+import { componentCount, isPointLike, isTriple, typeToString } from './types.ts';
 import type { RslType, TypeName } from './types.ts';
 import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
 
@@ -1034,6 +1034,7 @@ export class Lowerer {
   private info(e: ExprOf<'call'>): number {
     const no = (): number => this.constant('f32', [0]);
     if (e.name === 'textureinfo') {
+      this.checkTextureInfoQuery(e);
       this.diagnostics.warning(e.pos, 'textureinfo(): texture maps are not available to shading kernels yet; it returns 0');
       return no();
     }
@@ -1058,6 +1059,19 @@ export class Lowerer {
     if (lv.type.name === 'string' || per * (arrayLength ?? 1) !== value.length) return no();
     this.copyInto(lv, (k) => this.constant(irType(lv.type.name), value.slice((k ?? 0) * per, (k ?? 0) * per + per)), arrayLength);
     return this.constant('f32', [1]);
+  }
+
+  /** A textureinfo() data name the spec does not list, or an output of another shape, never answers. */
+  private checkTextureInfoQuery(e: ExprOf<'call'>): void {
+    const name = this.constantString(e.args[1]);
+    const output = e.args[2]?.type;
+    if (name === undefined || !output) return;
+    const wanted = TEXTURE_INFO[name];
+    if (!wanted) {
+      this.diagnostics.warning(e.args[1]!.pos, `textureinfo(): unknown data name "${name}"; the spec's are ${Object.entries(TEXTURE_INFO).map(([n, t]) => `"${n}" (${typeToString(t)})`).join(', ')}`);
+    } else if (output.name !== wanted.name || output.arrayLength !== wanted.arrayLength) {
+      this.diagnostics.warning(e.args[2]!.pos, `textureinfo(): "${name}" is a ${typeToString(wanted)}, the output variable is a ${typeToString(output)}; it is never set`);
+    }
   }
 
   private attribute(name: string, lv: LValue, arrayLength: number | undefined): number {
@@ -1209,6 +1223,15 @@ export class Lowerer {
     return result ? this.load(result) : this.constant('f32', [0]);
   }
 }
+
+/** textureinfo() data names and the type of the value each gives (RenderMan Interface 3.2). */
+const TEXTURE_INFO: Record<string, RslType> = {
+  resolution: { name: 'float', arrayLength: 2 },
+  type: { name: 'string' },
+  channels: { name: 'float' },
+  viewingmatrix: { name: 'matrix' },
+  projectionmatrix: { name: 'matrix' },
+};
 
 /** A return anywhere but as the last statement of the body needs the one-iteration loop. */
 function hasEarlyReturn(body: Stmt[]): boolean {

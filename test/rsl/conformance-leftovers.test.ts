@@ -124,3 +124,36 @@ describe('shader parameters that are arrays without a length', () => {
     ]);
   });
 });
+
+describe('textureinfo()', () => {
+  const TEXTURES_ABSENT = 'textureinfo(): texture maps are not available to shading kernels yet; it returns 0';
+
+  it('takes the spec\'s outputs (float[2] resolution, matrices, string, float); it returns 0 and leaves them unchanged while textures are not loaded', async () => {
+    const source = `surface info(string map = "grid.tx") {
+  uniform float res[2] = {7, 8}, channels = 5;
+  uniform matrix vm = matrix(2), pm = matrix(3);
+  uniform string kind = "none";
+  uniform float ok = textureinfo(map, "resolution", res) + textureinfo(map, "viewingmatrix", vm)
+    + textureinfo(map, "projectionmatrix", pm) + textureinfo(map, "type", kind) + textureinfo(map, "channels", channels);
+  Ci = color(res[0], res[1], ok);
+  Oi = color(comp(vm, 0, 0), comp(pm, 1, 1), kind == "none" ? channels : -1);
+}`;
+    const description = surface(source);
+    expect(messages(description, 'warning')).toEqual([[5, 22, TEXTURES_ABSENT], [5, 60, TEXTURES_ABSENT], [6, 7, TEXTURES_ABSENT], [6, 50, TEXTURES_ABSENT], [6, 83, TEXTURES_ABSENT]]);
+    const { out } = await shade(description);
+    expectClose(out.Ci, UV.map(() => [7, 8, 0]));
+    expectClose(out.Oi, UV.map(() => [2, 3, 5]));
+  });
+
+  it('warns at a data name the spec does not list and at an output of the wrong shape', () => {
+    const source = `surface info() {
+  float r = 0, res[3] = {0, 0, 0};
+  float ok = textureinfo("a.tx", "resolutoin", r) + textureinfo("a.tx", "resolution", res) + textureinfo("a.tx", "viewingmatrix", r);
+}`;
+    expect(messages(surface(source), 'warning').filter(([, , m]) => m !== TEXTURES_ABSENT)).toEqual([
+      [3, 34, 'textureinfo(): unknown data name "resolutoin"; the spec\'s are "resolution" (float[2]), "type" (string), "channels" (float), "viewingmatrix" (matrix), "projectionmatrix" (matrix)'],
+      [3, 87, 'textureinfo(): "resolution" is a float[2], the output variable is a float[3]; it is never set'],
+      [3, 131, 'textureinfo(): "viewingmatrix" is a matrix, the output variable is a float; it is never set'],
+    ]);
+  });
+});
