@@ -58,6 +58,11 @@ export class LatestJobQueue {
     return this.running;
   }
 
+  /** Drops the job waiting behind the running one (Stop). */
+  discardWaiting(): void {
+    this.waiting = undefined;
+  }
+
   /** A job is waiting behind the running one. */
   get hasWaiting(): boolean {
     return this.waiting !== undefined;

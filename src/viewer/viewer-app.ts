@@ -4,8 +4,11 @@
 // sampling and filtering only, from the cached parsed frame and compiled kernels; camera moves
 // render a preview and refine once the camera rests. Every full render also reports the primitive
 // under each pixel (for selecting objects), its progress, and the regions and grids the overlays show.
+// A new request (camera, edit, scene) cancels the render in flight, and so do Stop and Esc: the
+// renderer stops at its next region (RenderOptions.signal).
 import { GpuDeviceLostError } from '../gpu/errors.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
+import { isCancelled } from '../reyes/cancel.ts';
 import { frameCamera, prepareFrame, renderFrame } from '../reyes/index.ts';
 import type { FrameStats, PreparedFrame, RenderOptions, RenderedFrame } from '../reyes/index.ts';
 import type { Frame } from '../rib/scene.ts';
@@ -29,7 +32,7 @@ export type Quality = 'preview' | 'full';
 
 /** What the tests and the measurement script read (window.reyesViewer). */
 export interface ViewerProbe {
-  counters: { parses: number; compiles: number; renders: number; recoveries: number };
+  counters: { parses: number; compiles: number; renders: number; recoveries: number; cancelled: number };
   renders: { quality: Quality; ms: number; kind: string; gridsDiced: number; reuse: string }[];
   /** The last render's statistics. */
   stats: FrameStats | undefined;
@@ -73,11 +76,14 @@ export class ViewerApp {
   /** Device losses and recoveries: kept until another scene opens. */
   private gpuMessages: Message[] = [];
   private refineTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the render in flight. */
+  private inFlight: AbortController | undefined;
   readonly probe: ViewerProbe;
 
   private readonly canvas = element<HTMLCanvasElement>('picture');
   private readonly status = element<HTMLElement>('render-status');
   private readonly progress = element<HTMLProgressElement>('render-progress');
+  private readonly stopButton = element<HTMLButtonElement>('stop-render');
   private readonly overlays = new Overlays(element<HTMLCanvasElement>('overlay'), (kind, on) => {
     if (kind === 'grids' && on) this.request('full', 'grid outlines');
   });
@@ -85,7 +91,7 @@ export class ViewerApp {
   constructor() {
     const renders: ViewerProbe['renders'] = [];
     this.probe = {
-      counters: { parses: 0, compiles: 0, renders: 0, recoveries: 0 },
+      counters: { parses: 0, compiles: 0, renders: 0, recoveries: 0, cancelled: 0 },
       renders,
       stats: undefined,
       progress: [],
@@ -112,6 +118,10 @@ export class ViewerApp {
       this.request('full', 'settings');
     });
     this.overlays.buildControls(element('overlay-controls'));
+    this.stopButton.addEventListener('click', () => this.stop());
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) this.stop();
+    });
     this.setRenderState('idle', 'Choose a scene, open .rib files, or drop them here.');
   }
 
@@ -187,7 +197,18 @@ export class ViewerApp {
     if (!this.loaded?.frame) return;
     this.setRenderState('rendering', quality === 'preview' ? 'Rendering a preview…' : 'Rendering…');
     this.showProgress(0);
+    // The render in flight draws a state this request replaces: stop it at its next region.
+    this.inFlight?.abort();
     this.queue.submit(() => this.lock.run(() => this.renderOnce(quality, kind, true)));
+  }
+
+  /** Stop and Esc: cancels the render in flight and the refinement still to come. */
+  private stop(): void {
+    clearTimeout(this.refineTimer);
+    if (!this.inFlight) return;
+    this.queue.discardWaiting();
+    this.inFlight.abort();
+    this.setRenderState('stopped', 'Stopped; the picture shows the last finished render.');
   }
 
   /** The frame as the page's edits have it: camera, filter and shading-rate overrides. */
@@ -224,6 +245,8 @@ export class ViewerApp {
     let rendered: RenderedFrame;
     this.progressShown = [];
     this.probe.progress = this.progressShown;
+    const cancel = new AbortController();
+    this.inFlight = cancel;
     try {
       const gpu = await this.session.get();
       if (this.prepared && this.prepared.runtime !== gpu) this.dropPrepared();
@@ -231,6 +254,7 @@ export class ViewerApp {
       const options = this.baseOptions(loaded.frame, quality);
       options.shading = edits.provider.provide;
       options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total));
+      options.signal = cancel.signal;
       if (quality === 'preview') {
         rendered = await renderFrame(gpu, frame, options);
       } else {
@@ -240,6 +264,11 @@ export class ViewerApp {
       }
       if (gpu.context.lostError) throw gpu.context.lostError;
     } catch (error) {
+      if (isCancelled(error)) {
+        // Stop said so already, or a newer request is waiting to run.
+        this.probe.counters.cancelled++;
+        return;
+      }
       if (loaded !== this.loaded) return;
       this.dropPrepared();
       if ((error instanceof GpuDeviceLostError || this.session.current === undefined) && retryOnLoss) {
@@ -250,6 +279,8 @@ export class ViewerApp {
       this.refreshMessages();
       this.setRenderState('error', `The render failed: ${(error as Error).message}`);
       return;
+    } finally {
+      if (this.inFlight === cancel) this.inFlight = undefined;
     }
     if (loaded !== this.loaded) return;
     const ms = performance.now() - started;
@@ -281,6 +312,7 @@ export class ViewerApp {
     if (shadingOnly && prepared?.retained) {
       const rendered = await prepared.render(frame, {
         shading: options.shading, onProgress: options.onProgress, primitiveIds: true, gridOutlines: options.gridOutlines,
+        ...(options.signal ? { signal: options.signal } : {}),
       });
       if (rendered.stats.reuse?.startsWith('full')) this.dropPrepared();
       return rendered;
@@ -344,11 +376,12 @@ export class ViewerApp {
     showMessages(element('messages'), messages);
   }
 
-  private setRenderState(state: 'idle' | 'rendering' | 'complete' | 'error', text: string): void {
+  private setRenderState(state: 'idle' | 'rendering' | 'complete' | 'error' | 'stopped', text: string): void {
     this.canvas.closest('[data-render-state]')?.setAttribute('data-render-state', state);
     document.body.dataset.renderState = state;
     setStatus(this.status, state, text);
     this.progress.hidden = state !== 'rendering';
+    this.stopButton.disabled = state !== 'rendering';
   }
 
   private deviceLost(message: string): void {
