@@ -8,7 +8,9 @@
 // Bernstein basis like P. Grids meet without cracks: rates are powers of two, so the vertices of the
 // coarser of two neighbouring grids are also vertices of the finer one, and an edge vertex of the
 // finer grid whose neighbour is coarser (the seam table, grid-seams.ts) is placed on the coarser
-// grid's straight micropolygon edge. reyes-surface.wgsl is prepended.
+// grid's straight micropolygon edge, also where that grid belongs to the next patch of a mesh (whose
+// shared boundary control points are the same bits, convert/patches.ts). reyes-surface.wgsl is
+// prepended.
 
 override MAXV: u32 = 256u;
 override RECORD_FLOATS: u32;
@@ -132,8 +134,12 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
   return result;
 }
 
-/** log2 of how much coarser the piece across cell `cell` of edge `edge` (v0, v1, u0, u1) is. */
-fn seamCoarsening(g: u32, edge: u32, cell: u32) -> u32 {
+// Bit of a seam table byte: the piece across lies in another record (grid-seams.ts SEAM_ACROSS_RECORDS).
+const SEAM_ACROSS_RECORDS: u32 = 0x80u;
+
+/** The seam table byte of cell `cell` of edge `edge` (v0, v1, u0, u1): log2 of how much coarser the
+ * piece across it is, with SEAM_ACROSS_RECORDS where that piece is in another record. */
+fn seamEntry(g: u32, edge: u32, cell: u32) -> u32 {
   let at = (g * 4u + edge) * SEAM_CELLS + cell;
   return (seams[at / 4u] >> ((at % 4u) * 8u)) & 0xffu;
 }
@@ -168,12 +174,14 @@ fn seamOf(g: u32, prim: u32, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: ve
     let alongU = edge < 2u;
     let onEdge = select(select(i == nu - 1u, i == 0u, edge == 2u), select(j == nv - 1u, j == 0u, edge == 0u), alongU);
     if (!onEdge) { continue; }
-    // Across the parameter square's own border only a closed surface has a neighbour.
-    let border = select(select(hi.x, lo.x, edge == 2u), select(hi.y, lo.y, edge == 0u), alongU);
-    if ((border == 0.0 || border == 1.0) && !select(wraps.x, wraps.y, alongU)) { continue; }
     let index = select(j, i, alongU);
     let count = select(nv, nu, alongU);
-    let coarsening = seamCoarsening(g, edge, min(index, count - 2u));
+    let entry = seamEntry(g, edge, min(index, count - 2u));
+    // Across the parameter square's own border only a closed surface or a joined record (the next
+    // patch of a mesh) has a neighbour.
+    let border = select(select(hi.x, lo.x, edge == 2u), select(hi.y, lo.y, edge == 0u), alongU);
+    if ((border == 0.0 || border == 1.0) && !select(wraps.x, wraps.y, alongU) && (entry & SEAM_ACROSS_RECORDS) == 0u) { continue; }
+    let coarsening = entry & ~SEAM_ACROSS_RECORDS;
     if (coarsening == 0u) { continue; }
     let t = select(uv.y, uv.x, alongU);
     let h = select(step.y, step.x, alongU) * exp2(f32(coarsening));

@@ -18,6 +18,8 @@ export interface FrameGpu {
   /** User primitive variables' corner values, PrimitiveRecords.userFloats per record. */
   userCorners: GPUBuffer;
   primCount: number;
+  /** Per record and edge, the record edge across it (PrimitiveRecords.edgeNeighbours). */
+  edgeNeighbours: Int32Array;
   pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];
   /** PixelSamples. */
   nx: number;

@@ -115,6 +115,9 @@ export interface PrimitiveRecordInput {
  */
 const STANDARD_BICUBIC = [['s', 1], ['t', 1], ['Cs', 3], ['Os', 3], ['N', 3]] as const;
 
+/** Edges of a record's parameter square, in the seam table's order (stages/grid-seams.ts). */
+export const RecordEdge = { v0: 0, v1: 1, u0: 2, u1: 3 } as const;
+
 /** Packs records into one buffer of RECORD.floats floats each, and their auxiliary blocks into another. */
 export class PrimitiveRecords {
   /** Auxiliary blocks (user corner values, Bézier control values of vertex variables). */
@@ -126,6 +129,9 @@ export class PrimitiveRecords {
   count = 0;
   /** Source primitive index of each record (for messages and statistics). */
   readonly sources: number[] = [];
+  /** Per record and RecordEdge: -1, or the record edge across it that bounds the same curve (patches
+   * of one mesh) as (record * 4 + edge) * 2 + 1 where the parameters along the two run opposite ways. */
+  private across: number[] = [];
 
   /** `userFloats`: 4 × the components of the frame's user primitive variables (the corner values of
    * one record that keeps every user variable bilinear). */
@@ -202,6 +208,18 @@ export class PrimitiveRecords {
     this.data.set(input.lod ?? [0, 1], base + RECORD.lod);
     this.count++;
     this.sources.push(source);
+    this.across.push(-1, -1, -1, -1);
+  }
+
+  /** Records that edge `edgeA` of record `a` and edge `edgeB` of record `b` are one curve. */
+  join(a: number, edgeA: number, b: number, edgeB: number, reversed: boolean): void {
+    this.across[a * 4 + edgeA] = (b * 4 + edgeB) * 2 + (reversed ? 1 : 0);
+    this.across[b * 4 + edgeB] = (a * 4 + edgeA) * 2 + (reversed ? 1 : 0);
+  }
+
+  /** The edges across each record's edges (4 per record, see `across`). */
+  edgeNeighbours(): Int32Array {
+    return Int32Array.from(this.across);
   }
 
   /** The auxiliary blocks of the `count` records (at least 4 floats, for a non-empty binding): the

@@ -278,7 +278,7 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
   stats.opaqueFastPath = opaque;
   return {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
-    primCount: job.converted.records.count, pipelines: buffers.pipelines, nx: job.nx, ny: job.ny, filter: job.filter,
+    primCount: job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, nx: job.nx, ny: job.ny, filter: job.filter,
     apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, stats, profile, sampleCounter, insight,
     ...(options.signal ? { signal: options.signal } : {}),
   };

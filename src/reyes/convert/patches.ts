@@ -2,9 +2,13 @@
 // patches: the control points G in basis M are re-expressed as Mbez⁻¹ M G in each direction, which
 // is exact (bezier.ts); vertex-class primitive variables go through the same conversion with the same
 // control grid (emitPiece's BicubicGrid), so they follow the patch basis like P. Bilinear patches stay
-// bilinear. Meshes are cut into their patches (periodic or not, ustep/vstep apart).
+// bilinear. Meshes are cut into their patches (periodic or not, ustep/vstep apart); where two
+// neighbouring patches bound the same curve (any basis whose step keeps the mesh continuous), the
+// records are joined along it (PrimitiveRecords.join) and the boundary control points they share are
+// made the same numbers, so that the dicer can close the seam between grids of different rates.
 import type { Geometry } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
+import { RecordEdge } from '../primitive-record.ts';
 import { bezierControls, toBezier, type BicubicGrid } from './bezier.ts';
 import { emitPiece, surfaceCorners, type ConvertContext } from './emit.ts';
 
@@ -49,6 +53,53 @@ function direction(n: number, wrap: string, bicubic: boolean, step: number): Mes
   return { patches, n, periodic, step, varying: periodic ? patches : patches + 1 };
 }
 
+/** Control point indices along each record edge (RecordEdge order), in the parameter's direction:
+ * Bézier 4 × 4 (row v, column u) and bilinear 2 × 2. */
+const EDGE_POINTS = {
+  bezier: [[0, 1, 2, 3], [12, 13, 14, 15], [0, 4, 8, 12], [3, 7, 11, 15]],
+  bilinear: [[0, 1], [2, 3], [0, 2], [1, 3]],
+} as const;
+
+/** Two patches' edges that bound one curve: patch, RecordEdge, patch, RecordEdge. */
+type JoinedEdges = [number, number, number, number];
+
+/**
+ * The edges of neighbouring patches (row-major, `du` × `dv`, wrapping where periodic) that have the
+ * same control points up to the rounding of the conversion (its basis matrices are f32); each set of
+ * control points joined that way gets one value, in place, so that both patches evaluate the same
+ * bits along the edge.
+ */
+function joinPatches(controls: number[][], kind: 'bezier' | 'bilinear', du: MeshDirection, dv: MeshDirection): JoinedEdges[] {
+  const edges = EDGE_POINTS[kind];
+  const points = edges[0].length ** 2;
+  const joined: JoinedEdges[] = [];
+  let scale = 1e-30;
+  for (const patch of controls) for (const x of patch) scale = Math.max(scale, Math.abs(x));
+  // Union-find over (patch * points + control point).
+  const parent = Array.from({ length: controls.length * points }, (_, k) => k);
+  const root = (k: number): number => (parent[k] === k ? k : (parent[k] = root(parent[k]!)));
+  const join = (a: number, edgeA: number, b: number, edgeB: number) => {
+    const [pa, pb] = [edges[edgeA]!, edges[edgeB]!];
+    const same = pa.every((ia, k) => [0, 1, 2].every((c) => Math.abs(controls[a]![ia * 3 + c]! - controls[b]![pb[k]! * 3 + c]!) <= 1e-6 * scale));
+    if (!same) return;
+    joined.push([a, edgeA, b, edgeB]);
+    pa.forEach((ia, k) => (parent[root(a * points + ia)] = root(b * points + pb[k]!)));
+  };
+  for (let pj = 0; pj < dv.patches; pj++) {
+    for (let pi = 0; pi < du.patches; pi++) {
+      const patch = pj * du.patches + pi;
+      if (pi + 1 < du.patches || du.periodic) join(patch, RecordEdge.u1, pj * du.patches + ((pi + 1) % du.patches), RecordEdge.u0);
+      if (pj + 1 < dv.patches || dv.periodic) join(patch, RecordEdge.v1, ((pj + 1) % dv.patches) * du.patches + pi, RecordEdge.v0);
+    }
+  }
+  for (let k = 0; k < parent.length; k++) {
+    const r = root(k);
+    if (r === k) continue;
+    for (let c = 0; c < 3; c++) controls[Math.floor(k / points)]![(k % points) * 3 + c] = controls[Math.floor(r / points)]![(r % points) * 3 + c]!;
+  }
+  return joined;
+}
+
 export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void {
   const positions = ctx.primvars.positions();
   if (!positions) return ctx.warn('PatchMesh without P is skipped');
@@ -58,6 +109,7 @@ export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void 
   const dv = direction(a.nv as number, a.vwrap as string, bicubic, ctx.attributes.vBasis.step);
   const cu = bicubic ? toBezier(ctx.attributes.uBasis) : undefined;
   const cv = bicubic ? toBezier(ctx.attributes.vBasis) : undefined;
+  const patches: { index: (l: number, k: number) => number; corners: CornerRef[] }[] = [];
   for (let pj = 0; pj < dv.patches; pj++) {
     for (let pi = 0; pi < du.patches; pi++) {
       const index = (l: number, k: number): number =>
@@ -75,11 +127,17 @@ export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void 
           v: (pj + b1) / dv.patches,
         };
       });
-      if (cu && cv) {
-        emitPiece(ctx, 'bezier', bezierControls((l, k) => point(positions, index(l, k)), 3, cu, cv), corners, { index, cu, cv });
-      } else {
-        emitPiece(ctx, 'bilinear', [0, 1, 2, 3].flatMap((c) => point(positions, index(c >> 1, c & 1))), corners);
-      }
+      patches.push({ index, corners });
     }
   }
+  const controls = patches.map(({ index }) => cu && cv
+    ? bezierControls((l, k) => point(positions, index(l, k)), 3, cu, cv)
+    : [0, 1, 2, 3].flatMap((c) => point(positions, index(c >> 1, c & 1))));
+  const joined = joinPatches(controls, cu && cv ? 'bezier' : 'bilinear', du, dv);
+  const first = ctx.records.count;
+  patches.forEach(({ index, corners }, k) => {
+    if (cu && cv) emitPiece(ctx, 'bezier', controls[k]!, corners, { index, cu, cv });
+    else emitPiece(ctx, 'bilinear', controls[k]!, corners);
+  });
+  for (const [a, edgeA, b, edgeB] of joined) ctx.records.join(first + a, edgeA, first + b, edgeB, false);
 }

@@ -1,6 +1,7 @@
 // Dice: each ready piece becomes a grid record in the shared grid layout (reyes-dice.wgsl), with
 // its gridInfo words (nu, nv, record base, parameter base). The ready pieces come back to the CPU
-// once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser.
+// once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser, in the
+// same record or across a joined record edge (the patches of a mesh).
 import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
 import { seamCells, seamTable } from './grid-seams.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
@@ -49,7 +50,7 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
     }
     let seams: GPUBuffer;
     try {
-      seams = gpu.allocator.createBufferWithData('grid seams', seamTable(pieces, ready.count, layout.maxVertices, 1), usage);
+      seams = gpu.allocator.createBufferWithData('grid seams', seamTable(pieces, ready.count, layout.maxVertices, 1, frame.edgeNeighbours), usage);
     } catch (error) {
       gpu.allocator.release(grids);
       gpu.allocator.release(gridInfo);

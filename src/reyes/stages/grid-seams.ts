@@ -5,6 +5,8 @@
 // edge: a sliver crack that sample points can fall through. This module finds, for every edge cell
 // (micropolygon edge) on a ready piece's boundary, how much coarser the neighbouring piece across it
 // is; the dicer (reyes-dice.wgsl) then places such vertices on the neighbour's straight edge.
+// Neighbouring records whose edges are one curve (the patches of a mesh, PrimitiveRecords.join) are
+// matched the same way across that edge, their parameters along it mapped onto one line.
 import { PIECE_WORDS } from '../frame-gpu.ts';
 
 /** Edges of a piece in the table, in this order: v = v0, v = v1, u = u0, u = u1. */
@@ -23,11 +25,17 @@ export function seamWords(maxVertices: number): number {
   return (SEAM_EDGES * seamCells(maxVertices)) / 4;
 }
 
+/** Bit of a table byte: the piece across lies in another record (the edge is its record's border). */
+export const SEAM_ACROSS_RECORDS = 0x80;
+
 interface EdgeRun {
   piece: number;
   edge: number;
+  /** Extent along the line, in the line's parameter. */
   lo: number;
   hi: number;
+  /** The piece's own parameter runs 1 - the line's (an edge joined reversed). */
+  reversed: boolean;
   /** Micropolygon width along the edge, in the parameter. */
   step: number;
 }
@@ -36,20 +44,38 @@ interface EdgeRun {
  * For ready pieces (PIECE_WORDS words each: prim, depth, u0, u1, v0, v1, nu, nv), one byte per edge
  * cell: log2(neighbour's micropolygon width / this piece's) where the piece across that cell is
  * coarser, else 0. The lines u = 0 and u = 1 (and v = 0 and v = 1) count as one, for surfaces that
- * close on themselves; the dicer uses those entries only for periodic quadrics. At least `minWords`
- * words (a storage binding cannot be empty).
+ * close on themselves; the dicer uses those entries only for periodic quadrics. A record edge joined
+ * to another in `neighbours` (PrimitiveRecords.edgeNeighbours) is one line with that edge instead,
+ * and its bytes carry SEAM_ACROSS_RECORDS. At least `minWords` words (a storage binding cannot be
+ * empty).
  */
-export function seamTable(pieces: Uint32Array, count: number, maxVertices: number, minWords = 0): Uint32Array {
+export function seamTable(pieces: Uint32Array, count: number, maxVertices: number, minWords = 0, neighbours?: Int32Array): Uint32Array {
   const cells = seamCells(maxVertices);
   const bytes = new Uint8Array(Math.max(count * SEAM_EDGES * cells, minWords * 4));
   const floats = new Float32Array(pieces.buffer, pieces.byteOffset, count * PIECE_WORDS);
   // Per primitive and parameter line: the edges on each side of it.
   const lines = new Map<string, { before: EdgeRun[]; after: EdgeRun[] }>();
-  const side = (prim: number, axis: 'u' | 'v', at: number) => {
-    const key = `${prim}${axis}${at === 1 ? 0 : at}`;
+  const lineOf = (key: string) => {
     let line = lines.get(key);
     if (!line) lines.set(key, (line = { before: [], after: [] }));
     return line;
+  };
+  // Runs on a line joined across records.
+  const acrossRecords = new Set<EdgeRun>();
+  const add = (prim: number, axis: 'u' | 'v', at: number, run: EdgeRun) => {
+    const border = run.edge & 1 ? at === 1 : at === 0;
+    const across = border && neighbours ? neighbours[prim * 4 + run.edge]! : -1;
+    if (across < 0) {
+      lineOf(`${prim}${axis}${at === 1 ? 0 : at}`)[run.edge & 1 ? 'before' : 'after'].push(run);
+      return;
+    }
+    // The joined edges' line: named by the lower of the two, in its parameter.
+    const self = prim * 4 + run.edge;
+    const other = across >> 1;
+    const reversed = self > other && (across & 1) === 1;
+    const mapped = reversed ? { ...run, lo: 1 - run.hi, hi: 1 - run.lo, reversed } : run;
+    lineOf(`e${Math.min(self, other)}`)[self < other ? 'before' : 'after'].push(mapped);
+    acrossRecords.add(mapped);
   };
   for (let p = 0; p < count; p++) {
     const w = p * PIECE_WORDS;
@@ -57,20 +83,22 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     const [u0, u1, v0, v1] = [floats[w + 2]!, floats[w + 3]!, floats[w + 4]!, floats[w + 5]!];
     const stepU = (u1 - u0) / (pieces[w + 6]! - 1);
     const stepV = (v1 - v0) / (pieces[w + 7]! - 1);
-    side(prim, 'v', v0).after.push({ piece: p, edge: 0, lo: u0, hi: u1, step: stepU });
-    side(prim, 'v', v1).before.push({ piece: p, edge: 1, lo: u0, hi: u1, step: stepU });
-    side(prim, 'u', u0).after.push({ piece: p, edge: 2, lo: v0, hi: v1, step: stepV });
-    side(prim, 'u', u1).before.push({ piece: p, edge: 3, lo: v0, hi: v1, step: stepV });
+    add(prim, 'v', v0, { piece: p, edge: 0, lo: u0, hi: u1, reversed: false, step: stepU });
+    add(prim, 'v', v1, { piece: p, edge: 1, lo: u0, hi: u1, reversed: false, step: stepU });
+    add(prim, 'u', u0, { piece: p, edge: 2, lo: v0, hi: v1, reversed: false, step: stepV });
+    add(prim, 'u', u1, { piece: p, edge: 3, lo: v0, hi: v1, reversed: false, step: stepV });
   }
   const mark = (run: EdgeRun, other: EdgeRun) => {
     if (other.step <= run.step) return;
     const ratio = Math.round(Math.log2(other.step / run.step));
-    const lo = Math.max(run.lo, other.lo);
-    const hi = Math.min(run.hi, other.hi);
-    const first = Math.round((lo - run.lo) / run.step);
-    const last = Math.round((hi - run.lo) / run.step);
+    // The shared stretch, in the piece's own parameter along the edge.
+    const [lo, hi] = [Math.max(run.lo, other.lo), Math.min(run.hi, other.hi)];
+    const [ownLo, ownFrom, ownTo] = run.reversed ? [1 - run.hi, 1 - hi, 1 - lo] : [run.lo, lo, hi];
+    const first = Math.round((ownFrom - ownLo) / run.step);
+    const last = Math.round((ownTo - ownLo) / run.step);
+    const flag = acrossRecords.has(run) || acrossRecords.has(other) ? SEAM_ACROSS_RECORDS : 0;
     const base = (run.piece * SEAM_EDGES + run.edge) * cells;
-    for (let c = first; c < last && c < cells; c++) bytes[base + c] = Math.max(bytes[base + c]!, ratio);
+    for (let c = first; c < last && c < cells; c++) bytes[base + c] = Math.max(bytes[base + c]!, ratio | flag);
   };
   for (const { before, after } of lines.values()) {
     if (!before.length || !after.length) continue;
