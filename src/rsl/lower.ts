@@ -30,6 +30,8 @@ export interface ParamEntry {
   fromPrimitiveVariable: boolean;
   /** A string parameter transform() and friends take as a space name (looked up at run time). */
   namesSpace?: true;
+  /** A string parameter environment() takes as its map name: "raytrace" is the traced environment. */
+  namesEnvironment?: true;
 }
 
 /**
@@ -703,11 +705,34 @@ export class Lowerer {
     return this.load(m);
   }
 
+  /**
+   * environment(name, ...) with a name known only at run time (mirror shaders pass "raytrace"
+   * through a parameter): the traced environment when the name is "raytrace", else the map lookup.
+   * The compile warns as for the parameter's default; the renderer warns for a RIB value "raytrace".
+   */
+  private environmentAtRunTime(e: ExprOf<'call'>, zero: () => number): number {
+    const nameArg = e.args[0]!.kind === 'index' ? e.args[0]!.target : e.args[0]!;
+    const entry = this.shaderParamEntry(nameArg);
+    if (entry) entry.namesEnvironment = true;
+    if (entry?.default === 'raytrace') this.warnRayTracing(e.pos);
+    else this.diagnostics.warning(e.pos, 'environment(): texture maps are not available to shading kernels yet; the lookup returns 0');
+    const isRaytrace = this.binary('bool', '==', this.expr(nameArg), this.constant('u32', [this.strings.token('raytrace')]));
+    for (const a of e.args.slice(1)) this.expr(a);
+    const traced = zero();
+    const looked = zero();
+    return this.value({ op: 'select', type: irType(e.type ?? { name: 'float' }), cond: isRaytrace, a: traced, b: looked });
+  }
+
+  /** The parameter-block entry of a shader parameter named by `e` (a plain name), if it is one. */
+  private shaderParamEntry(e: Expr): ParamEntry | undefined {
+    const sym = e.kind === 'name' ? this.ctx.checked.names.get(e) : undefined;
+    if (sym?.scope !== 'shader-param') return undefined;
+    return this.params.find((p) => p.instance === this.ctx.instance && p.name === sym.name);
+  }
+
   /** A shader parameter used as a space name: the renderer checks the names it is given. */
   private markSpaceParameter(e: Expr): void {
-    const sym = e.kind === 'name' ? this.ctx.checked.names.get(e) : undefined;
-    if (sym?.scope !== 'shader-param') return;
-    const entry = this.params.find((p) => p.instance === this.ctx.instance && p.name === sym.name);
+    const entry = this.shaderParamEntry(e);
     if (entry) entry.namesSpace = true;
   }
 
@@ -915,6 +940,7 @@ export class Lowerer {
           this.warnRayTracing(e.pos);
           return zero();
         }
+        if (e.name === 'environment' && this.constantString(e.args[0]) === undefined) return this.environmentAtRunTime(e, zero);
         // No texture maps are bound to shading kernels yet: a lookup behaves like a missing map.
         this.diagnostics.warning(e.pos, `${e.name}(): texture maps are not available to shading kernels yet; the lookup returns 0`);
         for (const a of e.args.slice(1)) this.expr(a);

@@ -157,3 +157,36 @@ describe('textureinfo()', () => {
     ]);
   });
 });
+
+describe('environment() with a name known at run time', () => {
+  const RAY_WARNING = 'this renderer does not trace rays: trace(), occlusion(), indirectdiffuse() and environment("raytrace") return 0, transmission() and visibility() 1, and gather runs its else branch for every sample (warned once per shader)';
+  const TEXTURE_WARNING = 'environment(): texture maps are not available to shading kernels yet; the lookup returns 0';
+  const mirror = (name: string) => `surface mirror(string envname = "${name}"; float Kr = 1) {
+  color refl = environment(envname, reflect(I, N));
+  Ci = 0.25 + Kr * refl;
+  Oi = Os;
+}`;
+
+  it('a parameter whose default is "raytrace" is the traced environment (0, the one ray-tracing warning)', async () => {
+    const description = surface(mirror('raytrace'));
+    expect(messages(description, 'warning')).toEqual([[2, 16, RAY_WARNING]]);
+    const { compiled, out } = await shade(description);
+    expect(compiled.params.entries.find((e) => e.name === 'envname')?.namesEnvironment).toBe(true);
+    expectClose(out.Ci, UV.map(() => [0.25, 0.25, 0.25]));
+  });
+
+  it('another default is a texture lookup; a RIB value "raytrace" warns at render time that the environment is traced', async () => {
+    const description = surface(mirror('sky.env'));
+    expect(messages(description, 'warning')).toEqual([[2, 16, TEXTURE_WARNING]]);
+    const compiled = compilePipeline(description);
+    const warnings: string[] = [];
+    const ctx = { kernelSpaces: {} as KernelSpaces, objectToCamera: mat4.create(), warn: (m: string) => warnings.push(m) };
+    const given = (value: string) => [{ instance: 'surface', shaderToCamera: mat4.create(), params: [{ name: 'envname', type: 'string', values: [value], inferred: false } as Parameter] }];
+    parameterOverrides(compiled, given('other.env'), ctx);
+    expect(warnings).toEqual([]);
+    const overrides = parameterOverrides(compiled, given('raytrace'), ctx);
+    expect(warnings).toEqual(['parameter "envname" of shader "mirror" is "raytrace", the ray-traced environment: this renderer does not trace rays, so environment() returns 0']);
+    const out = await shadeGrid(gpu(), compiled, 2, 2, flatGrid(), overrides);
+    expectClose(out.Ci, UV.map(() => [0.25, 0.25, 0.25]));
+  });
+});

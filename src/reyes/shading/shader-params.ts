@@ -106,6 +106,10 @@ export function parameterOverrides(compiled: Pick<CompiledPipeline, 'params'>, i
     if (entry.namesSpace && typeof space === 'string' && spaceIndex(space) === undefined && !ctx.kernelSpaces.named?.[space]) {
       ctx.warn(`parameter "${entry.name}" of shader "${entry.shader}" names the space "${space}", which is neither a standard space nor a CoordinateSystem of the scene; the identity is used`);
     }
+    // The compile warned as for the default; a RIB value "raytrace" asks for the traced environment.
+    if (entry.namesEnvironment && value === 'raytrace' && entry.default !== 'raytrace') {
+      ctx.warn(`parameter "${entry.name}" of shader "${entry.shader}" is "raytrace", the ray-traced environment: this renderer does not trace rays, so environment() returns 0`);
+    }
   }
   // Space matrices: an instance's shader → camera (world → camera for an instance the RIB did not
   // name, e.g. the default surface standing in for a missing one), the primitive's object → camera.
