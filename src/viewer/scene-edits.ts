@@ -7,7 +7,7 @@ import type { SourcePosition } from '../rib/diagnostics.ts';
 import type { Frame, Light, Parameter } from '../rib/scene.ts';
 import { RslCompileError, ShaderCompiler, STANDARD_SHADERS } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic, ParamEntry, ShaderRef } from '../rsl/index.ts';
-import { RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
+import { notFoundMessage, RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
 
 export type ParamValue = number[] | string;
 
@@ -70,7 +70,7 @@ export class SceneEdits {
    * (LightSource, Surface) that names the shader. */
   parameters(role: 'light' | 'surface', name: string, maxVertices: number, at: SourcePosition): ShaderParameters {
     const ref = this.ref(name);
-    if (!ref) return { notFound: { file: at.file, line: at.line, column: at.column, severity: 'warning', message: `${role} shader "${name}" not found` } };
+    if (!ref) return { notFound: { file: at.file, line: at.line, column: at.column, severity: 'warning', message: notFoundMessage(role, name) } };
     try {
       const compiled = this.compiler.compile(role === 'light' ? { lights: [ref], maxVertices } : { surface: ref, maxVertices });
       return { entries: compiled.params.entries.filter((e) => e.instance === (role === 'light' ? 'light0' : 'surface')) };

@@ -135,12 +135,10 @@ WorldEnd`);
     expect(missing!.kernel.key).toMatch(/^builtin:defaultsurface/);
     expect(broken!.kernel.key).toMatch(/^builtin:defaultsurface/);
     // Each at the request that names the shader (line:column in the RIB text).
-    expect(warnings).toContain('<input>:7:16: surface shader "nosuchsurface" not found');
-    expect(warnings).toContain('<input>:7:16: surface shader "nosuchsurface": using the default surface');
-    expect(warnings.find((w) => w.startsWith('<input>:8:16: surface shader "broken" does not compile'))).toMatch(/broken\.sl:2:\d+: error/);
-    expect(warnings).toContain('<input>:5:1: light shader "nosuchlight" not found');
-    expect(warnings).toContain('<input>:5:1: light shader "nosuchlight" is skipped');
-    expect(warnings).toContain('<input>:9:16: displacement shader "nosuchdisplacement" is left out');
+    expect(warnings).toContain('<input>:7:16: surface shader "nosuchsurface" not found; using the default surface');
+    expect(warnings.find((w) => w.startsWith('<input>:8:16: surface shader "broken" does not compile (1 error in broken.sl); using the default surface\n'))).toMatch(/broken\.sl:2:\d+: error/);
+    expect(warnings).toContain('<input>:5:1: light shader "nosuchlight" not found; the light is skipped');
+    expect(warnings).toContain('<input>:9:16: displacement shader "nosuchdisplacement" not found; left out');
     expect(warnings).toContain('"Kx" is not a parameter of shader "matte"; ignored');
     // The matte primitive keeps the light that exists: one light instance in its block.
     const compiled = provider.compiled(matte!.kernel.key)!;

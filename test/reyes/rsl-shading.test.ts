@@ -93,7 +93,7 @@ WorldEnd`;
   it('a missing surface renders with the default surface, as the built-in provider does', async () => {
     const frame = await frameFromText(SCENE('Color [0.5 0.7 0.9] Surface "nosuchsurface" Sphere 0.8 -0.8 0.8 360'));
     const rsl = await render(gpu(), frame);
-    expect(rsl.rendered.warnings.join('\n')).toMatch(/^<input>:\d+:\d+: surface shader "nosuchsurface" not found$/m);
+    expect(rsl.rendered.warnings.join('\n')).toMatch(/^<input>:\d+:\d+: surface shader "nosuchsurface" not found; using the default surface$/m);
     const builtin = await render(gpu(), frame, { shading: builtinShadingProvider });
     expect(compareImages(rsl.image, builtin.image).max).toBe(0);
   });

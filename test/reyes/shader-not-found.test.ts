@@ -38,8 +38,8 @@ describe('a missing shader', () => {
     const { code, stderr } = await reyes(['render', rib, '-o', join(scratch, 'missing.png')]);
     expect(code, stderr).toBe(0);
     const lines = stderr.split('\n');
-    expect(lines).toContain(`${rib}:5:3: warning: light shader "Global_Distant" not found`);
-    expect(lines).toContain(`${rib}:8:5: warning: surface shader "nosuchsurface" not found`);
+    expect(lines).toContain(`${rib}:5:3: warning: light shader "Global_Distant" not found; the light is skipped`);
+    expect(lines).toContain(`${rib}:8:5: warning: surface shader "nosuchsurface" not found; using the default surface`);
     // No message names a shader file that does not exist.
     expect(stderr).not.toMatch(/Global_Distant\.sl|nosuchsurface\.sl/);
   });
@@ -49,18 +49,18 @@ describe('a missing shader', () => {
     const provider = new RslShadingProvider();
     for (let pass = 0; pass < 2; pass++) {
       const { warnings } = await renderFrame(gpu(), frame, { shading: provider.provide, gpuTimings: false });
-      expect(warnings).toContain('<input>:5:3: light shader "Global_Distant" not found');
-      expect(warnings).toContain('<input>:8:5: surface shader "nosuchsurface" not found');
+      expect(warnings).toContain('<input>:5:3: light shader "Global_Distant" not found; the light is skipped');
+      expect(warnings).toContain('<input>:8:5: surface shader "nosuchsurface" not found; using the default surface');
     }
-    expect(renderWarning('scene.rib', 'scene.rib:5:3: light shader "Global_Distant" not found')).toEqual([
-      { severity: 'warning', file: 'scene.rib', line: 5, column: 3, text: 'light shader "Global_Distant" not found', source: 'render' },
+    expect(renderWarning('scene.rib', 'scene.rib:5:3: light shader "Global_Distant" not found; the light is skipped')).toEqual([
+      { severity: 'warning', file: 'scene.rib', line: 5, column: 3, text: 'light shader "Global_Distant" not found; the light is skipped', source: 'render' },
     ]);
   });
 
   it('that does not compile is one message at the request, then each compiler error once with its position', () => {
-    const text = 'scene.rib:8:5: surface shader "broken" does not compile (1 error in broken.sl)\nbroken.sl:2:8: error: undefined variable "x"';
+    const text = 'scene.rib:8:5: surface shader "broken" does not compile (1 error in broken.sl); using the default surface\nbroken.sl:2:8: error: undefined variable "x"';
     expect(renderWarning('scene.rib', text)).toEqual([
-      { severity: 'warning', file: 'scene.rib', line: 8, column: 5, text: 'surface shader "broken" does not compile (1 error in broken.sl)', source: 'render' },
+      { severity: 'warning', file: 'scene.rib', line: 8, column: 5, text: 'surface shader "broken" does not compile (1 error in broken.sl); using the default surface', source: 'render' },
       { severity: 'error', file: 'broken.sl', line: 2, column: 8, text: 'undefined variable "x"', source: 'rsl' },
     ]);
   });

@@ -55,7 +55,7 @@ const DEFAULT_SURFACE = {
 /** Standard shaders whose Oi is Os wherever Os is 1 (so the opaque fast path holds). */
 const OPACITY_KEEPING = new Set(['constant', 'matte', 'metal', 'shinymetal', 'plastic', 'paintedplastic', 'dented', 'bumpy', 'fog', 'depthcue', 'defaultsurface']);
 
-type Role = 'surface' | 'displacement' | 'atmosphere' | 'light' | 'imager';
+export type Role = 'surface' | 'displacement' | 'atmosphere' | 'light' | 'imager';
 const KIND: Record<Role, string> = { surface: 'surface', displacement: 'displacement', atmosphere: 'volume', light: 'light', imager: 'imager' };
 
 /** What looking a shader up gave: the shader, or why there is none (the message without a position). */
@@ -247,9 +247,9 @@ export class RslShadingProvider {
   }
 
   /**
-   * The shader `name` for `role`, or undefined with a warning (why, then what the render does
-   * instead) at `at`, the request that names it, each time it is asked for: the lookup is cached,
-   * its messages are not, so every render and every request reports them.
+   * The shader `name` for `role`, or undefined with one warning (why, and what the render does
+   * instead; compiler errors on the lines after it) at `at`, the request that names it, each time it
+   * is asked for: the lookup is cached, its message is not, so every render and request reports it.
    */
   private resolve(name: string, role: Role, searchPath: readonly string[], warn: (message: string) => void, at?: SourcePosition): Resolved | undefined {
     const key = `${role}\u0001${name}\u0001${searchPath.join('\u0001')}`;
@@ -257,8 +257,8 @@ export class RslShadingProvider {
     if (!found) this.resolved.set(key, (found = this.lookUp(name, role, searchPath)));
     if ('resolved' in found) return found.resolved;
     const where = at ? `${at.file}:${at.line}:${at.column}: ` : '';
-    warn(`${where}${found.problem}`);
-    warn(`${where}${missingMessage(role, name)}`);
+    const [first, ...errors] = found.problem.split('\n');
+    warn([`${where}${first}; ${CONSEQUENCE[role]}`, ...errors].join('\n'));
     return undefined;
   }
 
@@ -298,11 +298,15 @@ export class RslShadingProvider {
   }
 }
 
-function missingMessage(role: Role, name: string): string {
-  if (role === 'light') return `light shader "${name}" is skipped`;
-  if (role === 'surface') return `surface shader "${name}": using the default surface`;
-  return `${role} shader "${name}" is left out`;
+/** The warning for a shader no lookup finds (the page's panels word theirs alike). */
+export function notFoundMessage(role: Role, name: string): string {
+  return `${role} shader "${name}" not found; ${CONSEQUENCE[role]}`;
 }
+
+/** What a render does without a shader it cannot use. */
+const CONSEQUENCE: Record<Role, string> = {
+  surface: 'using the default surface', light: 'the light is skipped', displacement: 'left out', atmosphere: 'left out', imager: 'no imager runs',
+};
 
 function warnUnknown(compiled: CompiledPipeline, instance: InstanceValues, warn: (message: string) => void): void {
   const known = new Set(compiled.params.entries.filter((e) => e.instance === instance.instance).map((e) => e.name));
