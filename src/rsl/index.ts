@@ -27,7 +27,7 @@
 // node-resolver.ts, which this module does not import.
 export { compilePipeline, pipelineKey, ShaderCompiler } from './compile.ts';
 export type { CompiledPipeline, PipelineDescription, ShaderRef } from './compile.ts';
-export type { AttributeEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from './lower.ts';
+export type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from './lower.ts';
 export { RENDERER_INFO } from './lower.ts';
 export { packParameters } from './params.ts';
 export {

@@ -50,6 +50,19 @@ export interface SpaceMatrixEntry {
   offset: number;
 }
 
+/**
+ * match(pattern, subject) with a constant pattern and a subject known only at run time: the result
+ * for every token the kernel can see (the pipeline's strings, then the fresh tokens packParameters
+ * gives the scene's other strings), filled by packParameters. Three header words at `offset`: the
+ * table's word, its length, and a 0 read for a token past the end; the table itself at `tableOffset`.
+ */
+export interface MatchTableEntry {
+  pattern: string;
+  offset: number;
+  tableOffset: number;
+  tableLength: number;
+}
+
 export interface ParamLayout {
   entries: ParamEntry[];
   /** Per-instance "shader" and per-primitive "object" space matrices (packParameters fills them). */
@@ -58,6 +71,8 @@ export interface ParamLayout {
   blockBytes: number;
   /** attribute() queries the kernel reads from the block (packParameters fills them); absent when none. */
   attributes?: AttributeEntry[];
+  /** match() tables for subjects known only at run time (packParameters fills them); absent when none. */
+  matchTables?: MatchTableEntry[];
 }
 
 export interface PipelineShaders {
@@ -136,6 +151,7 @@ export class Lowerer {
   readonly params: ParamEntry[] = [];
   readonly spaceMatrices: SpaceMatrixEntry[] = [];
   readonly attributes: AttributeEntry[] = [];
+  readonly matchTables: MatchTableEntry[] = [];
   /** Names option() asked for with a constant string (whether or not they were given). */
   readonly optionQueries = new Set<string>();
   /** A space name that is not standard, or one only known at run time: the scene's coordinate systems matter. */
@@ -198,10 +214,23 @@ export class Lowerer {
     }
   }
 
+  /** The parameter block's layout, once lowering is done: match() tables go last, sized by the strings. */
   paramLayout(): ParamLayout {
+    let bytes = this.paramBytes;
+    if (this.matchTables.length > 0) {
+      // Fresh tokens come only from the block's string slots (parameters and attribute() strings).
+      const slots = [...this.params, ...this.attributes].filter((p) => p.type === 'string').reduce((n, p) => n + (p.arrayLength ?? 1), 0);
+      const tableLength = this.strings.entries().length + slots;
+      for (const table of this.matchTables) {
+        table.tableOffset = bytes;
+        table.tableLength = tableLength;
+        bytes += 4 * tableLength;
+      }
+    }
     return {
-      entries: this.params, spaceMatrices: this.spaceMatrices, blockBytes: Math.max(16, Math.ceil(this.paramBytes / 16) * 16),
+      entries: this.params, spaceMatrices: this.spaceMatrices, blockBytes: Math.max(16, Math.ceil(bytes / 16) * 16),
       ...(this.attributes.length > 0 ? { attributes: this.attributes } : {}),
+      ...(this.matchTables.length > 0 ? { matchTables: this.matchTables } : {}),
     };
   }
 
@@ -903,8 +932,12 @@ export class Lowerer {
       case '@concat':
       case '@match': {
         const strs = e.args.map((a) => this.constantString(a));
+        if (e.name === 'match' && strs[0] !== undefined && strs[1] === undefined) return this.validPattern(strs[0], e.pos) ? this.matchAtRunTime(strs[0], e.args[1]!) : zero();
         if (strs.some((s) => s === undefined)) {
-          this.diagnostics.error(e.pos, `${e.name}() of strings not known at compile time is not supported on the GPU`);
+          // Strings are tokens in the kernel: it cannot build new ones, nor match a pattern it does not know.
+          this.diagnostics.error(e.pos, e.name === 'concat'
+            ? 'concat() of strings not known at compile time is not supported on the GPU (strings are tokens there: it cannot make new ones)'
+            : 'match() with a pattern not known at compile time is not supported on the GPU (strings are tokens there: give the pattern as a constant string; the subject may vary)');
           return zero();
         }
         if (e.name === 'concat') return this.constant('u32', [this.strings.token(strs.join(''))]);
@@ -1085,6 +1118,33 @@ export class Lowerer {
     if (lv.type.name === 'string' || per * (arrayLength ?? 1) !== value.length) return no();
     this.copyInto(lv, (k) => this.constant(irType(lv.type.name), value.slice((k ?? 0) * per, (k ?? 0) * per + per)), arrayLength);
     return this.constant('f32', [1]);
+  }
+
+  private validPattern(pattern: string, pos: SourcePos): boolean {
+    try {
+      new RegExp(pattern);
+      return true;
+    } catch {
+      this.diagnostics.error(pos, `bad regular expression "${pattern}"`);
+      return false;
+    }
+  }
+
+  /** match(pattern, subject) for a subject known at run time: a lookup of its token in the pattern's table. */
+  private matchAtRunTime(pattern: string, subject: Expr): number {
+    let table = this.matchTables.find((t) => t.pattern === pattern);
+    if (!table) {
+      table = { pattern, offset: this.paramBytes, tableOffset: 0, tableLength: 0 };
+      this.matchTables.push(table);
+      this.paramBytes += 12;
+    }
+    const header = table.offset / 4;
+    const u32 = (x: number): number => this.constant('u32', [x]);
+    const token = this.expr(subject);
+    const base = this.call('u32', `rsl_param_u32(${header}u)`, []);
+    const length = this.call('u32', `rsl_param_u32(${header + 1}u)`, []);
+    const word = this.value({ op: 'select', type: 'u32', cond: this.binary('bool', '<', token, length), a: this.binary('u32', '+', base, token), b: u32(header + 2) });
+    return this.call('f32', 'rsl_param_f32($0)', [word]);
   }
 
   /** A textureinfo() data name the spec does not list, or an output of another shape, never answers. */

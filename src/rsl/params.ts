@@ -14,6 +14,8 @@ const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
  * "__objectToCurrent" (or "object.__objectToCurrent"); the inverse is computed here. Absent ones are
  * the identity, i.e. that space is camera space.
  *
+ * match() tables (ParamLayout.matchTables) are computed here from the strings the block holds.
+ *
  * attribute() values (ParamLayout.attributes) come by "attribute:NAME" (e.g. "attribute:ShadingRate",
  * "attribute:user:weight"): numbers, or a string; absent or of another shape, attribute() returns 0.
  */
@@ -49,6 +51,20 @@ export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'stri
     } else if (value !== undefined && entry.type !== 'string' && value.length === count) {
       block.set(value, at + 1);
       block[at] = 1;
+    }
+  }
+  // match() tables: the result for every token, the pipeline's strings and the fresh ones above.
+  const texts = [...compiled.strings];
+  for (const [text, token] of fresh) texts[token] = text;
+  for (const table of compiled.params.matchTables ?? []) {
+    const pattern = new RegExp(table.pattern);
+    const at = table.offset / 4;
+    words[at] = table.tableOffset / 4;
+    words[at + 1] = table.tableLength;
+    block[at + 2] = 0;
+    for (let token = 0; token < table.tableLength; token++) {
+      const text = texts[token];
+      block[table.tableOffset / 4 + token] = text !== undefined && pattern.test(text) ? 1 : 0;
     }
   }
   for (const entry of compiled.params.spaceMatrices ?? []) {

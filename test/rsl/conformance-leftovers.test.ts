@@ -190,3 +190,41 @@ describe('environment() with a name known at run time', () => {
     expectClose(out.Ci, UV.map(() => [0.25, 0.25, 0.25]));
   });
 });
+
+describe('match() and concat() of strings known only at run time', () => {
+  it('match() with a constant pattern looks the run-time subject up per token: the shader\'s strings and the scene\'s', async () => {
+    const source = `surface passes(string pass = "shadow_key"; string other = "beauty") {
+  uniform string name = "";
+  attribute("identifier:name", name);
+  string pick = s > 0.5 ? "rim_shadow" : "diffuse";
+  Ci = color(match("^shadow", pass), match("shadow", pick), match("^b.*y$", other));
+  Oi = color(match("^shadow", other), match("[0-9]+", name), match("shadow", "no"));
+}`;
+    const description = surface(source);
+    expect(messages(description, 'error')).toEqual([]);
+    const { compiled, out } = await shade(description);
+    expect(compiled.params.matchTables?.map((t) => t.pattern)).toEqual(['^shadow', 'shadow', '^b.*y$', '[0-9]+']);
+    // Defaults: "shadow_key" matches ^shadow; pick is "rim_shadow" where s = 1; "beauty" matches ^b.*y$.
+    expectClose(out.Ci, UV.map(([u]) => [1, u, 1]));
+    // No attribute given: name stays "" (no digits).
+    expectClose(out.Oi, UV.map(() => [0, 0, 0]));
+    // Values the shader never mentions (fresh tokens) are matched too.
+    const given = await shadeGrid(gpu(), compiled, 2, 2, flatGrid(), { pass: 'beauty_pass', other: 'shadowy', 'attribute:identifier:name': 'sphere42' });
+    // "beauty_pass" does not start with shadow; "shadowy" does not start with b.
+    expectClose(given.Ci, UV.map(([u]) => [0, u, 0]));
+    expectClose(given.Oi, UV.map(() => [1, 1, 0]));
+  });
+
+  it('concat() of run-time strings and match() with a run-time pattern stay positioned errors', () => {
+    const source = `surface s(string a = "x"; string p = "^x") {
+  string c = concat(a, "y");
+  float m = match(p, "xyz");
+  float bad = match("(", a);
+}`;
+    expect(messages(surface(source), 'error')).toEqual([
+      [2, 14, 'concat() of strings not known at compile time is not supported on the GPU (strings are tokens there: it cannot make new ones)'],
+      [3, 13, 'match() with a pattern not known at compile time is not supported on the GPU (strings are tokens there: give the pattern as a constant string; the subject may vary)'],
+      [4, 15, 'bad regular expression "("'],
+    ]);
+  });
+});
