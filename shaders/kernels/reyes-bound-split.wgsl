@@ -1,10 +1,14 @@
-// Bound/split: one invocation per queue record (prim, depth, u0, u1, v0, v1, nu, nv). `classify`
-// bounds the record's piece in camera space (a 5×5 sampling padded by an eighth of its extent and
-// the displacement bound), culls it against the near/far planes, the ClippingPlane planes (a bound
-// wholly on a plane's clipped side) and the region, splits pieces
-// that straddle the eye plane, and otherwise estimates its grid (edges of sqrt(shading rate)
-// pixels, rounded up to a power of two micropolygons per direction): a piece whose grid fits one
-// workgroup is ready, a larger one is split in half across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
+// Bound/split: one invocation per queue record (prim, splits, u0, u1, v0, v1, nu, nv; splits holds
+// the depth in its low 16 bits and the eye splits among them above). `classify` bounds the record's
+// piece in camera space (a 5×5 sampling padded by an eighth of its extent and the displacement
+// bound), culls it against the near/far planes, the ClippingPlane planes (a bound wholly on a
+// plane's clipped side) and the region's viewing pyramid (planes through the eye, so that pieces
+// beside or behind the camera go without being projected). The eye-split rule: a piece that
+// straddles the eye plane (reaches nearer than eyeSplit) cannot be projected, so it is split, at
+// most eyeSplits times; what still straddles then is culled and counted. Otherwise it estimates
+// the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
+// per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
+// across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
 // reyes-surface.wgsl is prepended.
 
 struct SplitParams {
@@ -19,6 +23,7 @@ struct SplitParams {
   perspective: u32,
   cameraToRaster: mat4x4f,
   clipCount: u32,
+  eyeSplits: u32,       // Option "limits" "eyesplits"
   clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
 }
 
@@ -32,13 +37,17 @@ struct SplitParams {
 @group(0) @binding(7) var<storage, read> readyOffset: array<u32>;
 @group(0) @binding(8) var<storage, read_write> nextQueue: array<u32>;
 @group(0) @binding(9) var<storage, read_write> readyList: array<u32>;
+@group(0) @binding(10) var<storage, read_write> eyeSplitCulls: atomic<u32>;
 
 const CULL: u32 = 0u;
 const READY: u32 = 1u;
 const SPLIT_U: u32 = 2u;
 const SPLIT_V: u32 = 3u;
+const EYE_SPLIT_FLAG: u32 = 0x80u;  // in a decision: the split is an eye split
 const SAMPLES: u32 = 5u;
 const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
+const DEPTH_MASK: u32 = 0xffffu;
+const EYE_SPLIT: u32 = 0x10000u;  // one eye split in a record's splits word
 
 /** Whether the box [lo, hi] lies wholly on the clipped side of a ClippingPlane (its corner least far
  * along the normal is clipped). */
@@ -48,6 +57,21 @@ fn boxClipped(lo: vec3f, hi: vec3f) -> bool {
     if (dot(plane.xyz, select(hi, lo, plane.xyz > vec3f(0.0))) + plane.w > 0.0) { return true; }
   }
   return false;
+}
+
+/** The largest value of the plane f·(P, 1) over the box [lo, hi]. */
+fn boxMax(f: vec4f, lo: vec3f, hi: vec3f) -> f32 {
+  return dot(f.xyz, select(lo, hi, f.xyz > vec3f(0.0))) + f.w;
+}
+
+/** Whether the box [lo, hi] lies wholly outside the pyramid from the eye through the raster
+ * rectangle (x0, y0, x1, y1): raster x = row0·P / row3·P, so x < x0 where (row0 − x0 row3)·P < 0
+ * for every point in front of the eye; points behind it are not seen at all. */
+fn boxOutsideRegion(lo: vec3f, hi: vec3f, region: vec4f) -> bool {
+  let m = transpose(params.cameraToRaster);
+  let w = m[3];
+  return boxMax(m[0] - region.x * w, lo, hi) < 0.0 || boxMax(region.z * w - m[0], lo, hi) < 0.0 ||
+         boxMax(m[1] - region.y * w, lo, hi) < 0.0 || boxMax(region.w * w - m[1], lo, hi) < 0.0;
 }
 
 fn toRaster(p: vec3f) -> vec2f {
@@ -70,7 +94,8 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
   let i = flatIndex(group, groups, local);
   if (i >= params.count) { return; }
   let prim = queue[i * 8u];
-  let depth = queue[i * 8u + 1u];
+  let splits = queue[i * 8u + 1u];
+  let depth = splits & DEPTH_MASK;
   let u0 = bitcast<f32>(queue[i * 8u + 2u]);
   let u1 = bitcast<f32>(queue[i * 8u + 3u]);
   let v0 = bitcast<f32>(queue[i * 8u + 4u]);
@@ -90,68 +115,87 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     }
   }
   let extent = hi - lo;
-  let pad = 0.125 * max(extent.x, max(extent.y, extent.z)) + recF(prim, REC_DISPLACEMENT_BOUND);
+  // Pad for what the surface does between the samples: its sag across a sample step is about an
+  // eighth of the second difference there, so half the largest second (and mixed) difference is a
+  // fourfold margin; never more than the eighth of the extent padded before, and never nothing (a
+  // flat piece keeps a sliver for rounding). A tight pad matters near the eye: a ground plane's
+  // pieces beside the camera must not seem to reach the eye.
+  var bend = 0.0;
+  for (var b = 0u; b < SAMPLES; b++) {
+    for (var a = 1u; a + 1u < SAMPLES; a++) {
+      bend = max(bend, length(pts[b * SAMPLES + a - 1u] - 2.0 * pts[b * SAMPLES + a] + pts[b * SAMPLES + a + 1u]));
+      bend = max(bend, length(pts[(a - 1u) * SAMPLES + b] - 2.0 * pts[a * SAMPLES + b] + pts[(a + 1u) * SAMPLES + b]));
+    }
+  }
+  for (var b = 0u; b + 1u < SAMPLES; b++) {
+    for (var a = 0u; a + 1u < SAMPLES; a++) {
+      let k = b * SAMPLES + a;
+      bend = max(bend, length(pts[k + SAMPLES + 1u] - pts[k + SAMPLES] - pts[k + 1u] + pts[k]));
+    }
+  }
+  let size = max(extent.x, max(extent.y, extent.z));
+  let pad = min(0.125 * size, 0.5 * bend + 1.0e-4 * size) + recF(prim, REC_DISPLACEMENT_BOUND);
   lo -= vec3f(pad);
   hi += vec3f(pad);
 
   var action = CULL;
   var nu = 0u;
   var nv = 0u;
-  let longerU = length(pts[SAMPLES - 1u] - pts[0]) + length(pts[SAMPLES * SAMPLES - 1u] - pts[SAMPLES * (SAMPLES - 1u)]) >=
-                length(pts[SAMPLES * (SAMPLES - 1u)] - pts[0]) + length(pts[SAMPLES * SAMPLES - 1u] - pts[SAMPLES - 1u]);
-  if (hi.z < params.near || lo.z > params.far || boxClipped(lo, hi)) {
+  // Which way the piece is longer in camera space, along the sampled edges (not their chords: the
+  // edge of a full circle, a disk's rim, closes on itself).
+  var edgeU = 0.0;
+  var edgeV = 0.0;
+  for (var a = 0u; a + 1u < SAMPLES; a++) {
+    edgeU += distance(pts[a], pts[a + 1u]) + distance(pts[SAMPLES * (SAMPLES - 1u) + a], pts[SAMPLES * (SAMPLES - 1u) + a + 1u]);
+    edgeV += distance(pts[a * SAMPLES], pts[(a + 1u) * SAMPLES]) + distance(pts[a * SAMPLES + SAMPLES - 1u], pts[(a + 1u) * SAMPLES + SAMPLES - 1u]);
+  }
+  let longerU = edgeU >= edgeV;
+  if (hi.z < params.near || lo.z > params.far || boxClipped(lo, hi) || boxOutsideRegion(lo, hi, params.region)) {
     action = CULL;
   } else if (params.perspective != 0u && lo.z < params.eyeSplit) {
-    // Straddles the eye plane: split until the pieces lie in front of it or behind the near plane.
-    if (depth < params.maxDepth) { action = select(SPLIT_V, SPLIT_U, longerU); }
-  } else {
-    var rlo = vec2f(3.0e38);
-    var rhi = vec2f(-3.0e38);
-    for (var c = 0u; c < 8u; c++) {
-      let corner = vec3f(select(lo.x, hi.x, (c & 1u) != 0u), select(lo.y, hi.y, (c & 2u) != 0u), select(lo.z, hi.z, (c & 4u) != 0u));
-      let r = toRaster(corner);
-      rlo = min(rlo, r);
-      rhi = max(rhi, r);
+    // Straddles the eye plane: split, at most eyeSplits times; then cull what still straddles.
+    if ((splits >> 16u) < params.eyeSplits && depth < params.maxDepth) {
+      action = select(SPLIT_V, SPLIT_U, longerU) | EYE_SPLIT_FLAG;
+    } else {
+      atomicAdd(&eyeSplitCulls, 1u);
     }
-    let outside = rhi.x < params.region.x || rlo.x > params.region.z || rhi.y < params.region.y || rlo.y > params.region.w;
-    if (!outside) {
-      var lenU = 0.0;
-      var lenV = 0.0;
-      for (var b = 0u; b < SAMPLES; b++) {
-        var rowU = 0.0;
-        var rowV = 0.0;
-        for (var a = 0u; a + 1u < SAMPLES; a++) {
-          rowU += distance(toRaster(pts[b * SAMPLES + a]), toRaster(pts[b * SAMPLES + a + 1u]));
-          rowV += distance(toRaster(pts[a * SAMPLES + b]), toRaster(pts[(a + 1u) * SAMPLES + b]));
-        }
-        lenU = max(lenU, rowU);
-        lenV = max(lenV, rowV);
+  } else {
+    var lenU = 0.0;
+    var lenV = 0.0;
+    for (var b = 0u; b < SAMPLES; b++) {
+      var rowU = 0.0;
+      var rowV = 0.0;
+      for (var a = 0u; a + 1u < SAMPLES; a++) {
+        rowU += distance(toRaster(pts[b * SAMPLES + a]), toRaster(pts[b * SAMPLES + a + 1u]));
+        rowV += distance(toRaster(pts[a * SAMPLES + b]), toRaster(pts[(a + 1u) * SAMPLES + b]));
       }
-      // Binary dicing: a power-of-two number of micropolygons across each direction, so that the
-      // vertices of neighbouring grids along a shared edge nest (the dicer stitches the finer side
-      // onto the coarser one's edge).
-      let edge = sqrt(recF(prim, REC_SHADING_RATE));
-      let wantU = u32(min(max(ceil(lenU / edge), 1.0), 65536.0));
-      let wantV = u32(min(max(ceil(lenV / edge), 1.0), 65536.0));
-      var segU = powerOfTwoAtLeast(wantU);
-      var segV = powerOfTwoAtLeast(wantV);
-      if ((segU + 1u) * (segV + 1u) <= params.maxVertices) {
-        action = READY;
-      } else if (depth >= params.maxDepth) {
-        // Out of splits: dice as finely as one workgroup allows.
-        action = READY;
-        while ((segU + 1u) * (segV + 1u) > params.maxVertices) { if (segU > segV) { segU /= 2u; } else { segV /= 2u; } }
-      } else {
-        action = select(SPLIT_V, SPLIT_U, wantU >= wantV);
-      }
-      if (action == READY) {
-        nu = segU + 1u;
-        nv = segV + 1u;
-      }
+      lenU = max(lenU, rowU);
+      lenV = max(lenV, rowV);
+    }
+    // Binary dicing: a power-of-two number of micropolygons across each direction, so that the
+    // vertices of neighbouring grids along a shared edge nest (the dicer stitches the finer side
+    // onto the coarser one's edge).
+    let edge = sqrt(recF(prim, REC_SHADING_RATE));
+    let wantU = u32(min(max(ceil(lenU / edge), 1.0), 65536.0));
+    let wantV = u32(min(max(ceil(lenV / edge), 1.0), 65536.0));
+    var segU = powerOfTwoAtLeast(wantU);
+    var segV = powerOfTwoAtLeast(wantV);
+    if ((segU + 1u) * (segV + 1u) <= params.maxVertices) {
+      action = READY;
+    } else if (depth >= params.maxDepth) {
+      // Out of splits: dice as finely as one workgroup allows.
+      action = READY;
+      while ((segU + 1u) * (segV + 1u) > params.maxVertices) { if (segU > segV) { segU /= 2u; } else { segV /= 2u; } }
+    } else {
+      action = select(SPLIT_V, SPLIT_U, wantU >= wantV);
+    }
+    if (action == READY) {
+      nu = segU + 1u;
+      nv = segV + 1u;
     }
   }
   decision[i] = action | (nu << 8u) | (nv << 20u);
-  childCount[i] = select(0u, 2u, action >= SPLIT_U);
+  childCount[i] = select(0u, 2u, (action & 0x7fu) >= SPLIT_U);
   readyFlag[i] = select(0u, 1u, action == READY);
 }
 
@@ -161,7 +205,7 @@ fn emit(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   let i = flatIndex(group, groups, local);
   if (i >= params.count) { return; }
   let d = decision[i];
-  let action = d & 0xffu;
+  let action = d & 0x7fu;
   if (action == CULL) { return; }
   var record: array<u32, 8>;
   for (var w = 0u; w < 8u; w++) { record[w] = queue[i * 8u + w]; }
@@ -172,7 +216,7 @@ fn emit(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
     for (var w = 0u; w < 8u; w++) { readyList[at + w] = record[w]; }
     return;
   }
-  record[1] = record[1] + 1u;
+  record[1] = record[1] + 1u + select(0u, EYE_SPLIT, (d & EYE_SPLIT_FLAG) != 0u);
   let at = childOffset[i] * 8u;
   // Children: the lower and upper half of the split parameter range.
   let field = select(4u, 2u, action == SPLIT_U);

@@ -3,7 +3,10 @@
 // need. Camera space is RenderMan's: x right, y up, z into the picture (left-handed); raster space
 // has y down.
 import { mat4 } from 'gl-matrix';
-import type { Frame } from '../rib/scene.ts';
+import type { Frame, Options } from '../rib/scene.ts';
+
+/** Eye splits when the RIB gives no `Option "limits" "eyesplits"` (PRMan's and Aqsis's default). */
+export const DEFAULT_EYE_SPLITS = 6;
 
 export interface PixelRect {
   x0: number;
@@ -33,6 +36,9 @@ export interface FrameCamera {
    * n·P + d > 0. RI 3.2, RiClippingPlane: "all geometry on the positive side of the plane (that is,
    * in the direction that the normal points) will be clipped from the scene". */
   clipPlanes: [number, number, number, number][];
+  /** How many times bound/split may split a piece straddling the eye plane before culling what
+   * still straddles (`Option "limits" "eyesplits"`). */
+  eyeSplits: number;
 }
 
 export interface CameraOverrides {
@@ -40,7 +46,7 @@ export interface CameraOverrides {
   resolution?: [number, number];
 }
 
-export function frameCamera(frame: Frame, overrides: CameraOverrides = {}): FrameCamera {
+export function frameCamera(frame: Frame, overrides: CameraOverrides = {}, warn: (message: string) => void = () => {}): FrameCamera {
   const { options, camera } = frame;
   const [xResolution, yResolution] = overrides.resolution ?? [options.xResolution, options.yResolution];
   let [left, right, bottom, top] = options.screenWindow;
@@ -82,7 +88,20 @@ export function frameCamera(frame: Frame, overrides: CameraOverrides = {}): Fram
     cameraToNdc,
     worldToCamera: mat4.clone(camera.worldToCamera as unknown as mat4),
     clipPlanes: camera.clippingPlanes.map(cameraClipPlane),
+    eyeSplits: eyeSplitLimit(options, warn),
   };
+}
+
+/** `Option "limits" "eyesplits" [n]`: a non-negative integer, else the default (with a warning). */
+function eyeSplitLimit(options: Options, warn: (message: string) => void): number {
+  const param = options.user['limits']?.find((p) => p.name === 'eyesplits');
+  if (!param) return DEFAULT_EYE_SPLITS;
+  const n = param.values[0];
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) {
+    warn(`Option "limits" "eyesplits" must be a non-negative integer; using ${DEFAULT_EYE_SPLITS}`);
+    return DEFAULT_EYE_SPLITS;
+  }
+  return n;
 }
 
 /** A ClippingPlane's [x, y, z, nx, ny, nz] (camera space) as (n̂, −n̂·p). */

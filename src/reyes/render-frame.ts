@@ -141,7 +141,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   const warn = (message: string): void => {
     if (!warnings.includes(message)) warnings.push(message);
   };
-  const camera = frameCamera(frame, options.resolution ? { resolution: options.resolution } : {});
+  const camera = frameCamera(frame, options.resolution ? { resolution: options.resolution } : {}, warn);
   if (camera.clipPlanes.length > MAX_CLIP_PLANES) {
     warn(`${camera.clipPlanes.length} ClippingPlane requests: only the first ${MAX_CLIP_PLANES} clip; the others are ignored`);
   }
@@ -293,6 +293,9 @@ async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | undefine
   const { stats, warnings, image, camera } = job;
   const rendered: RenderedFrame = { image, camera, stats, warnings, regions, variables: job.variables };
   if (frame) stats.samplePoints += (await gpu.readU32(frame.sampleCounter, 1))[0]!;
+  if (stats.eyeSplitCulls > 0) {
+    job.warn(`${stats.eyeSplitCulls} pieces still straddling the eye plane after ${camera.eyeSplits} eye splits were culled (Option "limits" "eyesplits")`);
+  }
   if (options.gridOutlines) rendered.gridOutlines = Float32Array.from(frame?.insight.outlines ?? []);
   if (options.primitiveIds) {
     const sources = job.converted.records.sources;
@@ -565,6 +568,7 @@ function incompatibility(prepared: FrameJob, next: FrameJob): string | undefined
     a.near !== b.near || a.far !== b.far || a.perspective !== b.perspective) return 'the camera changed';
   // Bound/split culls against them: kept ready pieces hold only what the old planes left.
   if (!sameFloats(a.clipPlanes.flat(), b.clipPlanes.flat())) return 'the clipping planes changed';
+  if (a.eyeSplits !== b.eyeSplits) return 'the eye splits changed';
   if (a.crop.x0 !== b.crop.x0 || a.crop.y0 !== b.crop.y0 || a.crop.x1 !== b.crop.x1 || a.crop.y1 !== b.crop.y1) return 'the crop window changed';
   if (prepared.nx !== next.nx || prepared.ny !== next.ny) return 'the pixel samples changed';
   if (prepared.filter.code !== next.filter.code || prepared.filter.xWidth !== next.filter.xWidth || prepared.filter.yWidth !== next.filter.yWidth) return 'the pixel filter changed';

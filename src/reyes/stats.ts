@@ -17,6 +17,9 @@ export interface FrameStats {
   /** Pieces ready to dice after bound/split, summed over dicing regions. */
   primitivesAfterSplit: number;
   boundSplitIterations: number;
+  /** Pieces culled because they still straddled the eye plane after the eye splits, summed over
+   * dicing regions. */
+  eyeSplitCulls: number;
   grids: number;
   micropolygons: number;
   /** Vertices shaded (grid vertices run through shading kernels). */
@@ -61,6 +64,7 @@ export function emptyStats(): FrameStats {
     primitiveRecords: 0,
     primitivesAfterSplit: 0,
     boundSplitIterations: 0,
+    eyeSplitCulls: 0,
     grids: 0,
     micropolygons: 0,
     verticesShaded: 0,

@@ -4,7 +4,9 @@
 // once per window to size what follows. Every buffer a dispatch binds fits one storage binding: the
 // queue is worked through in windows of at most half a binding of pieces (a window's children take
 // twice its size, and a window may at most fill the ready list up), and the ready list stops
-// growing at what one binding holds.
+// growing at what one binding holds. The eye-split rule (pieces straddling the eye plane are split at
+// most camera.eyeSplits times, then culled) bounds the pieces near the eye; the culls are counted in
+// FrameStats.eyeSplitCulls.
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { reyesPipeline } from '../kernels.ts';
@@ -62,13 +64,17 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
   let readyCapacity = Math.max(1, Math.min(frame.primCount, capacity.window));
   let readyCount = 0;
   const apron = frame.apron;
-  // SplitParams: 28 words, then the clipping planes' count and (16-byte aligned) planes.
+  // SplitParams: 28 words, the clipping planes' count, the eye splits, then (16-byte aligned) the planes.
   const header = new Uint32Array(32 + 4 * MAX_CLIP_PLANES);
   const headerFloats = new Float32Array(header.buffer);
   const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   header[28] = planes.length;
+  header[29] = camera.eyeSplits;
+  const eyeSplitCulls = allocator.createBufferWithData('eye-split culls', new Uint32Array(1), STORAGE());
   headerFloats.set(planes.flat(), 32);
   let iterations = 0;
+  /** Pieces this run culled at the eye-split limit (the counter's value at the last read-back). */
+  let eyeCulled = 0;
   const releaseQueue = (): void => {
     for (const part of [...level, ...next]) allocator.release(part.buffer);
     level = [];
@@ -107,20 +113,22 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
           const readyOffset = recorder.scratch('split ready offset', count * 4);
           const childTotal = recorder.scratch('split child total', 4);
           const readyTotal = recorder.scratch('split ready total', 4);
-          const totals = allocator.createBuffer({ label: 'split totals', size: 8, usage: STORAGE() });
+          const totals = allocator.createBuffer({ label: 'split totals', size: 12, usage: STORAGE() });
           const children = allocator.createBuffer({ label: 'split queue', size: count * 2 * PIECE_BYTES, usage: STORAGE() });
           next.push({ buffer: children, count: 0 });
           const groups = Math.ceil(count / 64);
-          recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag }, groups);
+          recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls }, groups);
           await scan.encode(recorder, { input: childCount, output: childOffset, count, total: childTotal });
           await scan.encode(recorder, { input: readyFlag, output: readyOffset, count, total: readyTotal });
           recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready }, groups);
           recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
           recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
+          recorder.encoder.copyBufferToBuffer(eyeSplitCulls, 0, totals, 8, 4);
           await recorder.submit();
           addGpuTimes(frame, recorder, 'boundSplit');
-          const [childrenNow, readyNow] = await gpu.readU32(totals, 2);
+          const [childrenNow, readyNow, culledSoFar] = await gpu.readU32(totals, 3);
           allocator.release(totals);
+          eyeCulled = culledSoFar!;
           next[next.length - 1]!.count = childrenNow!;
           readyCount += readyNow!;
           if (readyCount > readyLimit) {
@@ -141,7 +149,10 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
     throw error;
   } finally {
     releaseQueue();
+    allocator.release(eyeSplitCulls);
   }
+  // Counted only for the pieces handed on: a region given up on is bound and split again in halves.
+  frame.stats.eyeSplitCulls += eyeCulled;
   return { buffer: ready, count: readyCount };
 }
 

@@ -1,0 +1,132 @@
+// The eye-split rule (issue 16): quadrics crossing the eye plane (a sky dome and a sphere around the
+// camera, a ground disk passing under it) render instead of aborting; straddling pieces are split
+// at most `Option "limits" "eyesplits"` times (default 6), what still straddles is culled with one
+// warning counting the pieces, and the work stays bounded. Coverage is checked analytically.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reyes } from '../cli/run-reyes.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { coverage, frameFromText, loadFrame, render, ROOT } from './render-helpers.ts';
+
+const scene = (name: string): string => path.join(ROOT, 'scenes/features', `${name}.rib`);
+/** Whether `pixel` is `expected` (8-bit RGBA) within one step of quantization dither. */
+const near = (pixel: ArrayLike<number>, expected: number[]): boolean => expected.every((v, c) => Math.abs(pixel[c]! - v) <= 1);
+const EYE_CULLED = /(\d+) pieces still straddling the eye plane after (\d+) eye splits were culled/;
+
+/** The camera inside a unit sphere; `options` go before WorldBegin. */
+const insideSphere = (options: string): string => `Format 32 24 1
+${options}
+Projection "perspective" "fov" 70
+Translate 0.2 -0.1 0.3
+WorldBegin
+Sides 2
+Surface "constant"
+Color [0.2 0.8 0.3]
+Sphere 1 -1 1 360
+WorldEnd
+`;
+
+/**
+ * Whether the ray through raster point (x, y) of eye-ground-disk.rib (64×48, fov 60, camera pitched
+ * down 20°) meets the ground plane y = -1 within 30 units of the point under the eye.
+ */
+function groundDiskCovers(x: number, y: number): boolean {
+  const tanHalf = Math.tan(Math.PI / 6);
+  // Camera space (y up, z forward): the screen window is [-4/3, 4/3] × [-1, 1].
+  const sx = ((x / 64) * 2 - 1) * (4 / 3) * tanHalf;
+  const sy = (1 - (y / 48) * 2) * tanHalf;
+  const pitch = (20 * Math.PI) / 180;
+  // Camera → world: undo `Rotate -20 1 0 0` (the camera looks down: the ground ahead appears low).
+  const wy = sy * Math.cos(pitch) - Math.sin(pitch);
+  const wz = sy * Math.sin(pitch) + Math.cos(pitch);
+  if (wy >= 0) return false;
+  const t = -1 / wy;
+  return Math.hypot(sx * t, wz * t) <= 30;
+}
+
+describe('eye-split rule', () => {
+  const gpu = useGpuRuntime();
+
+  it('the camera inside a two-sided sphere sees its inside colour in every pixel', async () => {
+    const { image, rendered } = await render(gpu(), await loadFrame(scene('eye-inside-sphere')));
+    // Color [0.2 0.8 0.3], opaque, everywhere.
+    for (let k = 0; k < image.width * image.height; k++) {
+      const pixel = image.rgba.subarray(k * 4, k * 4 + 4);
+      expect(near(pixel, [51, 204, 77, 255]), `pixel ${k}: ${[...pixel]}`).toBe(true);
+      expect(pixel[3]).toBe(255);
+    }
+    // Bounded work: at most 6 eye splits plus the size splits of a few grids.
+    expect(rendered.stats.boundSplitIterations).toBeLessThanOrEqual(16);
+    expect(rendered.stats.primitivesAfterSplit).toBeLessThan(400);
+    expect(rendered.stats.peakBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('a sky dome around the camera covers every pixel', async () => {
+    const { image, rendered } = await render(gpu(), await loadFrame(scene('eye-sky-dome')));
+    expect(coverage(image)).toBe(1);
+    // The dome's Color [0.3 0.5 0.9] in the corners, away from the red ball.
+    for (const k of [0, image.width - 1, image.width * (image.height - 1), image.width * image.height - 1]) {
+      expect(near(image.rgba.subarray(k * 4, k * 4 + 4), [77, 128, 230, 255]), `pixel ${k}`).toBe(true);
+    }
+    expect(rendered.stats.boundSplitIterations).toBeLessThanOrEqual(16);
+    expect(rendered.stats.primitivesAfterSplit).toBeLessThan(400);
+    expect(rendered.stats.peakBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('a ground disk passing under the camera covers the pixels whose rays meet it', async () => {
+    const { image, rendered } = await render(gpu(), await loadFrame(scene('eye-ground-disk')));
+    let wrong = 0;
+    let decided = 0;
+    const mismatches: string[] = [];
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        // The corners of the pixel's filter support (the default 2×2 gaussian reaches half a pixel
+        // beyond it): pixels whose support the disk's edge crosses (the horizon row) may go either way.
+        const corners = [[x - 0.5, y - 0.5], [x + 1.5, y - 0.5], [x - 0.5, y + 1.5], [x + 1.5, y + 1.5]].map(([cx, cy]) => groundDiskCovers(cx!, cy!));
+        if (!corners.every((c) => c === corners[0])) continue;
+        decided++;
+        const alpha = image.rgba[(y * image.width + x) * 4 + 3]!;
+        if ((alpha === 255) !== corners[0]) {
+          wrong++;
+          if (mismatches.length < 10) mismatches.push(`(${x}, ${y}) alpha ${alpha}`);
+        }
+      }
+    }
+    expect(wrong, mismatches.join(' ')).toBe(0);
+    // All but the two or three rows about the horizon are decided.
+    expect(decided).toBeGreaterThan(64 * 44);
+    expect(rendered.stats.boundSplitIterations).toBeLessThanOrEqual(16);
+    expect(rendered.stats.primitivesAfterSplit).toBeLessThan(400);
+  });
+
+  it('eyesplits 0 culls a straddling sphere outright; the default 6 splits it until the visible pieces render', async () => {
+    const none = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [0]')));
+    expect(coverage(none.image)).toBe(0);
+    expect(none.rendered.stats.eyeSplitCulls).toBe(1);
+    const warning = none.rendered.warnings.find((w) => EYE_CULLED.test(w));
+    expect(warning?.match(EYE_CULLED)?.slice(1)).toEqual(['1', '0']);
+
+    const six = await render(gpu(), await frameFromText(insideSphere('')));
+    expect(coverage(six.image)).toBe(1);
+    const explicit = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [6]')));
+    expect(explicit.rendered.stats.eyeSplitCulls).toBe(six.rendered.stats.eyeSplitCulls);
+    expect([...explicit.image.rgba]).toEqual([...six.image.rgba]);
+  });
+
+  it('a bad eyesplits value is reported and the default used', async () => {
+    const { rendered, image } = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [-2]')));
+    expect(rendered.warnings).toContain('Option "limits" "eyesplits" must be a non-negative integer; using 6');
+    expect(coverage(image)).toBe(1);
+  });
+
+  it('the CLI renders the three scenes with exit status 0', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'eye-split-'));
+    for (const name of ['eye-sky-dome', 'eye-inside-sphere', 'eye-ground-disk']) {
+      const { code, stderr } = await reyes(['render', scene(name), '-o', path.join(out, `${name}.png`)]);
+      expect(code, stderr).toBe(0);
+      expect(stderr).not.toMatch(/Invalid|error/i);
+    }
+  });
+});
