@@ -1,6 +1,7 @@
 // A shader that cannot be found is reported at the RIB request that names it (file:line:col of the
 // LightSource or Surface), by `reyes render` on stderr and in the renderer's warnings on every render
-// of the frame, and the page reads the position back out of the warning.
+// of the frame, even where only the built-in default surface shades (it needs no lights), and the
+// page reads the position back out of the warning.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +25,6 @@ WorldBegin
     Surface "nosuchsurface" "Kd" [0.5]
     Sphere 1 -1 1 360
   AttributeEnd
-  Surface "matte"
-  Sphere 0.5 -0.5 0.5 360
 WorldEnd
 `;
 

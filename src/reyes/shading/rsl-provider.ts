@@ -109,6 +109,15 @@ export class RslShadingProvider {
     const searchPath = this.searchPath(request.options);
     const find = (ref: RibShaderRef | null, role: Role): Resolved | undefined => (ref ? this.resolve(ref.name, role, searchPath, warn, ref.source) : undefined);
 
+    // Looked up even where the built-in surfaces need no lights, so a missing one is always reported.
+    const lights = request.lights.flatMap((light) => {
+      if (light.area) {
+        warn(`area light "${light.shader}" is not supported; skipped`);
+        return [];
+      }
+      const resolved = this.resolve(light.shader, 'light', searchPath, warn, light.source);
+      return resolved ? [{ light, resolved }] : [];
+    });
     const displacement = find(attributes.displacement, 'displacement');
     const atmosphere = find(attributes.atmosphere, 'atmosphere');
     const surfaceName = attributes.surface?.name ?? 'defaultsurface';
@@ -119,15 +128,6 @@ export class RslShadingProvider {
     if (plain && surface?.standard && surfaceName === 'constant') return builtin('constant');
     if (!surface && plain) return builtin('defaultsurface');
     surface ??= { ref: { ...DEFAULT_SURFACE, name: 'defaultsurface' }, standard: true, name: 'defaultsurface' };
-
-    const lights = request.lights.flatMap((light) => {
-      if (light.area) {
-        warn(`area light "${light.shader}" is not supported; skipped`);
-        return [];
-      }
-      const resolved = this.resolve(light.shader, 'light', searchPath, warn, light.source);
-      return resolved ? [{ light, resolved }] : [];
-    });
 
     const userVariables = layoutUserVariables(layout);
     const description: PipelineDescription = {
