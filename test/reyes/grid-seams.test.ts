@@ -1,7 +1,7 @@
 // The seam table: for each edge cell of a ready piece, how much coarser the piece across it is.
 import { describe, expect, it } from 'vitest';
 import { PIECE_WORDS } from '../../src/reyes/frame-gpu.ts';
-import { seamCells, seamTable, SEAM_EDGES } from '../../src/reyes/stages/grid-seams.ts';
+import { SEAM_ACROSS_RECORDS, seamCells, seamTable, SEAM_EDGES } from '../../src/reyes/stages/grid-seams.ts';
 
 /** Ready pieces as bound/split writes them: prim, depth, u0, u1, v0, v1 (f32 bits), nu, nv. */
 function pieces(list: [number, number, number, number, number, number, number][]): Uint32Array {
@@ -67,6 +67,32 @@ describe('grid seams', () => {
     expect(edge(table, 0, 2, 8)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
     // Piece 2 (another primitive) touches piece 0's right edge line u = 0.25 but is not its neighbour.
     expect(edge(table, 0, 3, 8)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('matches pieces across joined record edges, reversed ones in their own parameter, and flags them', () => {
+    // Records 4 and 5: 4's edge u = 1 is 5's edge u = 0 (same direction); 4's edge v = 1 is 5's edge
+    // v = 1 with the parameter running the other way. Per record and edge (v0, v1, u0, u1): -1, or
+    // (record * 4 + edge) * 2 + reversed.
+    const neighbours = new Int32Array(6 * 4).fill(-1);
+    neighbours.set([-1, (5 * 4 + 1) * 2 + 1, -1, (5 * 4 + 2) * 2], 4 * 4);
+    neighbours.set([-1, (4 * 4 + 1) * 2 + 1, (4 * 4 + 3) * 2, -1], 5 * 4);
+    const table = seamTable(pieces([
+      [4, 0, 1, 0, 1, 9, 9], // 8 × 8 micropolygons over the whole record
+      [5, 0, 0.5, 0, 1, 2, 3], // 1 × 2: width 1/2 along u, height 1/2 along v
+      [5, 0.5, 1, 0, 1, 3, 2], // 2 × 1: width 1/4, height 1
+    ]), 3, 256, 0, neighbours);
+    const across = (cells: number[]) => cells.map((c) => (c ? c | SEAM_ACROSS_RECORDS : 0));
+    // 4's right edge against 5's left (piece 1, height 1/2): 4 times coarser, all 8 cells.
+    expect(edge(table, 0, 3, 8)).toEqual(across([2, 2, 2, 2, 2, 2, 2, 2]));
+    // 4's top edge u 0..1 meets 5's top reversed: 4's u 0..0.5 is 5's u 0.5..1 (piece 2, width 1/4,
+    // twice coarser), 4's u 0.5..1 is 5's u 0..0.5 (piece 1, width 1/2, 4 times coarser).
+    expect(edge(table, 0, 1, 8)).toEqual(across([1, 1, 1, 1, 2, 2, 2, 2]));
+    // Pieces 1 and 2 are coarser than 4 everywhere; piece 1's right edge meets piece 2 (height 1 vs
+    // 1/2): coarser by one, inside record 5 and not flagged.
+    expect([...edge(table, 1, 2, 2), ...edge(table, 1, 1, 1), ...edge(table, 2, 1, 2)]).toEqual([0, 0, 0, 0, 0]);
+    expect(edge(table, 1, 3, 2)).toEqual([1, 1]);
+    // 4's left and bottom edges are joined to nothing, and record 4 is not periodic there.
+    expect([...edge(table, 0, 0, 8), ...edge(table, 0, 2, 8)]).toEqual(new Array(16).fill(0));
   });
 
   it('is never empty (a storage binding cannot be)', () => {
