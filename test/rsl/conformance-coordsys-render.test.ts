@@ -36,8 +36,8 @@ AttributeBegin Translate 2 0 0 Surface "spacer" "string sp" ["elsewhere"] Sphere
 WorldEnd`);
     const provider = new RslShadingProvider({ lookup: (name) => (name === 'spacer' ? { file: 'spacer.sl', text: SPACER } : undefined) });
     const { rendered } = await render(gpu(), frame, { shading: provider.provide });
-    // The unknown name is known when the parameter block is packed: one warning says so.
-    expect(rendered.warnings).toEqual(['parameter "sp" of shader "spacer" names the space "elsewhere", which is neither a standard space nor a CoordinateSystem of the scene; the identity is used']);
+    // The unknown name is known when the parameter block is packed: one warning says so, at the Surface request.
+    expect(rendered.warnings).toEqual(['<input>:11:32: parameter "sp" of shader "spacer" names the space "elsewhere", which is neither a standard space nor a CoordinateSystem of the scene; the identity is used']);
     // mycs: the world origin at (-2, 0, 0) → red 0.5.
     expect(pixel(rendered.image, 10, 10)).toEqual([0.5, 0.25, 0, 1]);
     // "world" and a name the scene does not define (the identity from camera space: the origin is

@@ -105,7 +105,8 @@ describe('shader parameters that are arrays without a length', () => {
   it('a RIB value of the default\'s length replaces it; another length warns and keeps the default', async () => {
     const compiled = compilePipeline(surface(source));
     const warnings: string[] = [];
-    const instance = (values: number[]) => [{ instance: 'surface', shaderToCamera: mat4.create(), params: [{ name: 'a', type: 'float', arrayLength: 3, values, inferred: true } as Parameter] }];
+    const request = { file: 'scene.rib', line: 3, column: 1 };
+    const instance = (values: number[]) => [{ instance: 'surface', shaderToCamera: mat4.create(), source: request, params: [{ name: 'a', type: 'float', arrayLength: 3, values, inferred: true } as Parameter] }];
     const ctx = { kernelSpaces: {} as KernelSpaces, objectToCamera: mat4.create(), warn: (m: string) => warnings.push(m) };
     const given = parameterOverrides(compiled, instance([4, 5, 6]), ctx);
     expect(given['surface.a']).toEqual([4, 5, 6]);
@@ -114,7 +115,8 @@ describe('shader parameters that are arrays without a length', () => {
     expectClose(out.Oi, UV.map(() => [9, 9, 9]));
     expect(warnings).toEqual([]);
     expect(parameterOverrides(compiled, instance([4, 5]), ctx)['surface.a']).toBeUndefined();
-    expect(warnings).toEqual(['parameter "a" of shader "sized" needs 3 number(s), the RIB gave 2 (ignored)']);
+    // At the request that gave the value.
+    expect(warnings).toEqual(['scene.rib:3:1: parameter "a" of shader "sized" needs 3 number(s), the RIB gave 2 (ignored)']);
   });
 
   it('an array without a length or an initializer to size it is a positioned error', () => {

@@ -169,12 +169,12 @@ export class RslShadingProvider {
     const shaderToCamera = (toWorld: number[]): mat4 => mat4.multiply(mat4.create(), worldToCamera, toWorld as unknown as mat4);
     const instances: InstanceValues[] = [];
     const add = (instance: string, ref: RibShaderRef | null, used: Resolved | undefined): void => {
-      if (ref && used) instances.push({ instance, params: ref.params, shaderToCamera: shaderToCamera(ref.shaderToWorld) });
+      if (ref && used) instances.push({ instance, params: ref.params, shaderToCamera: shaderToCamera(ref.shaderToWorld), ...(ref.source ? { source: ref.source } : {}) });
     };
     add('surface', surface.name === surfaceName ? attributes.surface : null, surface);
     add('displacement', attributes.displacement, displacement);
     add('atmosphere', attributes.atmosphere, atmosphere);
-    lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: light.params, shaderToCamera: shaderToCamera(light.lightToWorld) }));
+    lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: light.params, shaderToCamera: shaderToCamera(light.lightToWorld), source: light.source }));
     for (const instance of instances) warnUnknown(compiled, instance, warn);
     const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
     const opacityIsOs = [surface, displacement, atmosphere].every((r) => r === undefined || (r.standard && OPACITY_KEEPING.has(r.name)));

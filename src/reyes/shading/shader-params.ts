@@ -9,6 +9,7 @@ import { mat4, vec3 } from 'gl-matrix';
 import type { CompiledPipeline, ParamEntry } from '../../rsl/index.ts';
 import { spaceIndex } from '../../rsl/grid-layout.ts';
 import type { SpaceName } from '../../rsl/grid-layout.ts';
+import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Parameter } from '../../rib/scene.ts';
 import type { KernelSpaces } from './spaces.ts';
 
@@ -18,6 +19,8 @@ export interface InstanceValues {
   params: readonly Parameter[];
   /** The instance's "shader" space → camera. */
   shaderToCamera: mat4;
+  /** The request that gave the values: warnings about them are placed there. */
+  source?: SourcePosition;
 }
 
 export interface PackContext {
@@ -100,15 +103,17 @@ export function parameterOverrides(compiled: Pick<CompiledPipeline, 'params'>, i
   for (const entry of compiled.params.entries) {
     const instance = instances.find((i) => i.instance === entry.instance);
     if (!instance) continue;
-    const value = entryValue(entry, instance, ctx);
+    const at = instance.source ? `${instance.source.file}:${instance.source.line}:${instance.source.column}: ` : '';
+    const warn = (message: string): void => ctx.warn(`${at}${message}`);
+    const value = entryValue(entry, instance, { ...ctx, warn });
     if (value !== undefined) overrides[`${entry.instance}.${entry.name}`] = value;
     const space = value ?? entry.default;
     if (entry.namesSpace && typeof space === 'string' && spaceIndex(space) === undefined && !ctx.kernelSpaces.named?.[space]) {
-      ctx.warn(`parameter "${entry.name}" of shader "${entry.shader}" names the space "${space}", which is neither a standard space nor a CoordinateSystem of the scene; the identity is used`);
+      warn(`parameter "${entry.name}" of shader "${entry.shader}" names the space "${space}", which is neither a standard space nor a CoordinateSystem of the scene; the identity is used`);
     }
     // The compile warned as for the default; a RIB value "raytrace" asks for the traced environment.
     if (entry.namesEnvironment && value === 'raytrace' && entry.default !== 'raytrace') {
-      ctx.warn(`parameter "${entry.name}" of shader "${entry.shader}" is "raytrace", the ray-traced environment: this renderer does not trace rays, so environment() returns 0`);
+      warn(`parameter "${entry.name}" of shader "${entry.shader}" is "raytrace", the ray-traced environment: this renderer does not trace rays, so environment() returns 0`);
     }
   }
   // Space matrices: an instance's shader → camera (world → camera for an instance the RIB did not
