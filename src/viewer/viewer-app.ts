@@ -78,6 +78,8 @@ export class ViewerApp {
   private refineTimer: ReturnType<typeof setTimeout> | undefined;
   /** Cancels the render in flight. */
   private inFlight: AbortController | undefined;
+  /** The canvas shows a render of the current scene. */
+  private pictureShown = false;
   readonly probe: ViewerProbe;
 
   private readonly canvas = element<HTMLCanvasElement>('picture');
@@ -128,6 +130,7 @@ export class ViewerApp {
   /** Shows a newly parsed scene and renders it. */
   show(loaded: LoadedScene): void {
     this.loaded = loaded;
+    this.pictureShown = false;
     this.probe.counters.parses = loaderCounters.parses;
     this.selected = undefined;
     this.idImage = undefined;
@@ -208,7 +211,7 @@ export class ViewerApp {
     if (!this.inFlight) return;
     this.queue.discardWaiting();
     this.inFlight.abort();
-    this.setRenderState('stopped', 'Stopped; the picture shows the last finished render.');
+    this.setRenderState('stopped', this.pictureShown ? 'Stopped; the picture shows the last finished render.' : 'Stopped before the first picture.');
   }
 
   /** The frame as the page's edits have it: camera, filter and shading-rate overrides. */
@@ -290,6 +293,7 @@ export class ViewerApp {
     this.probe.renders.push({ quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, reuse: rendered.stats.reuse ?? '' });
     this.probe.stats = rendered.stats;
     showPicture(this.canvas, rendered.image, loaded.frame, this.fullSize(loaded.frame));
+    this.pictureShown = true;
     this.canvas.dataset.quality = quality;
     this.overlays.show({ regions: rendered.regions, outlines: rendered.gridOutlines, crop: rendered.camera.crop });
     if (quality === 'full' && rendered.primitiveIds) {

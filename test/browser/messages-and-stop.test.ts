@@ -90,7 +90,7 @@ describe('the viewer\'s messages and Stop, in headless Chromium', () => {
     const cancelMs = Date.now() - clicked;
     console.log(`Stop to cancelled render: ${cancelMs} ms`);
     expect(await state()).toBe('stopped');
-    expect(await page.locator('#render-status').textContent()).toMatch(/^Stopped/);
+    expect(await page.locator('#render-status').textContent()).toBe('Stopped before the first picture.');
     expect(await page.locator('#stop-render').isDisabled()).toBe(true);
     // The stopped render drew nothing and no other render followed it.
     expect((await counters()).renders).toBe(before.renders);
