@@ -294,7 +294,8 @@ async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | undefine
   const rendered: RenderedFrame = { image, camera, stats, warnings, regions, variables: job.variables };
   if (frame) stats.samplePoints += (await gpu.readU32(frame.sampleCounter, 1))[0]!;
   if (stats.eyeSplitCulls > 0) {
-    job.warn(`${stats.eyeSplitCulls} pieces still straddling the eye plane after ${camera.eyeSplits} eye splits were culled (Option "limits" "eyesplits")`);
+    const pieces = stats.eyeSplitCulls === 1 ? '1 piece' : `${stats.eyeSplitCulls} pieces`;
+    job.warn(`${pieces} still straddling the eye plane after ${camera.eyeSplits} eye splits culled (Option "limits" "eyesplits")`);
   }
   if (options.gridOutlines) rendered.gridOutlines = Float32Array.from(frame?.insight.outlines ?? []);
   if (options.primitiveIds) {

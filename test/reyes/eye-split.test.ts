@@ -2,7 +2,7 @@
 // camera, a ground disk passing under it) render instead of aborting; straddling pieces are split
 // at most `Option "limits" "eyesplits"` times (default 6), what still straddles is culled with one
 // warning counting the pieces, and the work stays bounded. Coverage is checked analytically.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { coverage, frameFromText, loadFrame, render, ROOT } from './render-helpe
 const scene = (name: string): string => path.join(ROOT, 'scenes/features', `${name}.rib`);
 /** Whether `pixel` is `expected` (8-bit RGBA) within one step of quantization dither. */
 const near = (pixel: ArrayLike<number>, expected: number[]): boolean => expected.every((v, c) => Math.abs(pixel[c]! - v) <= 1);
-const EYE_CULLED = /(\d+) pieces still straddling the eye plane after (\d+) eye splits were culled/;
+const EYE_CULLED = /(\d+) pieces? still straddling the eye plane after (\d+) eye splits culled/;
 
 /** The camera inside a unit sphere; `options` go before WorldBegin. */
 const insideSphere = (options: string): string => `Format 32 24 1
@@ -29,10 +29,11 @@ WorldEnd
 `;
 
 /**
- * Whether the ray through raster point (x, y) of eye-ground-disk.rib (64×48, fov 60, camera pitched
- * down 20°) meets the ground plane y = -1 within 30 units of the point under the eye.
+ * Where the ray through raster point (x, y) of a 64×48 picture with fov 60 and the camera pitched
+ * down 20° (eye-ground-disk.rib's camera) meets the ground plane y = -1, as world (x, z), or
+ * undefined when it goes above the horizon.
  */
-function groundDiskCovers(x: number, y: number): boolean {
+function groundHit(x: number, y: number): [number, number] | undefined {
   const tanHalf = Math.tan(Math.PI / 6);
   // Camera space (y up, z forward): the screen window is [-4/3, 4/3] × [-1, 1].
   const sx = ((x / 64) * 2 - 1) * (4 / 3) * tanHalf;
@@ -41,9 +42,53 @@ function groundDiskCovers(x: number, y: number): boolean {
   // Camera → world: undo `Rotate -20 1 0 0` (the camera looks down: the ground ahead appears low).
   const wy = sy * Math.cos(pitch) - Math.sin(pitch);
   const wz = sy * Math.sin(pitch) + Math.cos(pitch);
-  if (wy >= 0) return false;
+  if (wy >= 0) return undefined;
   const t = -1 / wy;
-  return Math.hypot(sx * t, wz * t) <= 30;
+  return [sx * t, wz * t];
+}
+
+/** eye-ground-disk.rib: the disk of radius 30 under the eye. */
+const groundDiskCovers = (x: number, y: number): boolean => {
+  const hit = groundHit(x, y);
+  return hit !== undefined && Math.hypot(...hit) <= 30;
+};
+
+/** The camera of eye-ground-disk.rib over a ground patch (|x|, |z| <= 30 at y = -1). */
+const groundPatch = (patch: string): string => `Format 64 48 1
+Projection "perspective" "fov" 60
+Rotate -20 1 0 0
+WorldBegin
+Sides 2
+Surface "constant"
+${patch}
+WorldEnd
+`;
+
+/** Bicubic control points of the same square, row by row (coplanar: the patch is the square). */
+const bicubicGround = Array.from({ length: 16 }, (_, k) => `${-30 + (k % 4) * 20} -1 ${-30 + Math.floor(k / 4) * 20}`).join(' ');
+
+/**
+ * Counts the pixels whose coverage (alpha 255 or 0) disagrees with `covers` where the disk or
+ * patch edge does not cross the pixel's filter support (the default 2×2 gaussian reaches half a
+ * pixel beyond it), and the pixels so decided.
+ */
+function coverageMismatches(image: { width: number; height: number; rgba: ArrayLike<number> }, covers: (x: number, y: number) => boolean) {
+  let wrong = 0;
+  let decided = 0;
+  const examples: string[] = [];
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const corners = [[x - 0.5, y - 0.5], [x + 1.5, y - 0.5], [x - 0.5, y + 1.5], [x + 1.5, y + 1.5]].map(([cx, cy]) => covers(cx!, cy!));
+      if (!corners.every((c) => c === corners[0])) continue;
+      decided++;
+      const alpha = image.rgba[(y * image.width + x) * 4 + 3]!;
+      if ((alpha === 255) !== corners[0]) {
+        wrong++;
+        if (examples.length < 10) examples.push(`(${x}, ${y}) alpha ${alpha}`);
+      }
+    }
+  }
+  return { wrong, decided, examples: examples.join(' ') };
 }
 
 describe('eye-split rule', () => {
@@ -77,28 +122,29 @@ describe('eye-split rule', () => {
 
   it('a ground disk passing under the camera covers the pixels whose rays meet it', async () => {
     const { image, rendered } = await render(gpu(), await loadFrame(scene('eye-ground-disk')));
-    let wrong = 0;
-    let decided = 0;
-    const mismatches: string[] = [];
-    for (let y = 0; y < image.height; y++) {
-      for (let x = 0; x < image.width; x++) {
-        // The corners of the pixel's filter support (the default 2×2 gaussian reaches half a pixel
-        // beyond it): pixels whose support the disk's edge crosses (the horizon row) may go either way.
-        const corners = [[x - 0.5, y - 0.5], [x + 1.5, y - 0.5], [x - 0.5, y + 1.5], [x + 1.5, y + 1.5]].map(([cx, cy]) => groundDiskCovers(cx!, cy!));
-        if (!corners.every((c) => c === corners[0])) continue;
-        decided++;
-        const alpha = image.rgba[(y * image.width + x) * 4 + 3]!;
-        if ((alpha === 255) !== corners[0]) {
-          wrong++;
-          if (mismatches.length < 10) mismatches.push(`(${x}, ${y}) alpha ${alpha}`);
-        }
-      }
-    }
-    expect(wrong, mismatches.join(' ')).toBe(0);
+    const { wrong, decided, examples } = coverageMismatches(image, groundDiskCovers);
+    expect(wrong, examples).toBe(0);
     // All but the two or three rows about the horizon are decided.
     expect(decided).toBeGreaterThan(64 * 44);
     expect(rendered.stats.boundSplitIterations).toBeLessThanOrEqual(16);
     expect(rendered.stats.primitivesAfterSplit).toBeLessThan(400);
+  });
+
+  it('bilinear and bicubic ground patches passing under the camera get the same treatment', async () => {
+    const inSquare = (x: number, y: number): boolean => {
+      const hit = groundHit(x, y);
+      return hit !== undefined && Math.abs(hit[0]) <= 30 && Math.abs(hit[1]) <= 30;
+    };
+    for (const patch of ['Patch "bilinear" "P" [-30 -1 -30  30 -1 -30  -30 -1 30  30 -1 30]', `Patch "bicubic" "P" [${bicubicGround}]`]) {
+      const { image, rendered } = await render(gpu(), await frameFromText(groundPatch(patch)));
+      const { wrong, decided, examples } = coverageMismatches(image, inSquare);
+      expect(wrong, `${patch.slice(0, 16)}: ${examples}`).toBe(0);
+      expect(decided).toBeGreaterThan(64 * 40);
+      // Bounded well below the deepest split (24): 6 eye splits, then size splits (pieces across the
+      // picture's edge are sized by their off-screen part too).
+      expect(rendered.stats.boundSplitIterations).toBeLessThanOrEqual(20);
+      expect(rendered.stats.primitivesAfterSplit).toBeLessThan(400);
+    }
   });
 
   it('eyesplits 0 culls a straddling sphere outright; the default 6 splits it until the visible pieces render', async () => {
@@ -128,5 +174,12 @@ describe('eye-split rule', () => {
       expect(code, stderr).toBe(0);
       expect(stderr).not.toMatch(/Invalid|error/i);
     }
+    // What the rule culls is reported on stderr once, and the frame still renders.
+    const culling = path.join(out, 'eyesplits-0.rib');
+    writeFileSync(culling, insideSphere('Option "limits" "eyesplits" [0]'));
+    const { code, stderr } = await reyes(['render', culling, '-o', path.join(out, 'eyesplits-0.png')]);
+    expect(code, stderr).toBe(0);
+    expect(stderr.match(new RegExp(EYE_CULLED, 'g'))).toHaveLength(1);
+    expect(stderr).toMatch(/warning: 1 piece still straddling the eye plane after 0 eye splits culled/);
   });
 });
