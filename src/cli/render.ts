@@ -182,5 +182,8 @@ async function writeDisplays(
  * it is about) reads `file:line:col: warning: ...`, as the RIB front end's and the compiler's do. */
 function renderWarningLine(warning: string): string {
   const positioned = /^([^\n]+?:\d+:\d+): /.exec(warning);
-  return positioned ? `${positioned[1]}: warning: ${warning.slice(positioned[0].length)}` : `warning: ${warning}`;
+  if (!positioned) return `warning: ${warning}`;
+  // The compiler's diagnostics arrive formatted, severity included.
+  const rest = warning.slice(positioned[0].length);
+  return `${positioned[1]}: ${rest.startsWith('warning: ') ? rest : `warning: ${rest}`}`;
 }
