@@ -67,6 +67,7 @@ export async function sampleRegion(
   }
   if (sub) {
     try {
+      throwIfCancelled(frame.signal);
       const ids = frame.insight.ids;
       const filtered = await filterRegion(frame, sub, region, ids !== undefined);
       const w = region.x1 - region.x0;
