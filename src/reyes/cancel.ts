@@ -1,6 +1,6 @@
-// Cancelling a render: RenderOptions.signal is checked at every region and between the stages of a
-// dicing region; an aborted render rejects with an AbortError (a DOMException, as fetch rejects),
-// after releasing what it allocated.
+// Cancelling a render: RenderOptions.signal is checked at every region (dicing, sampling, bucket) and
+// between stages (after dicing, after shading, before filtering); an aborted render rejects with an
+// AbortError (a DOMException, as fetch rejects), after releasing what it allocated.
 
 /** Throws an AbortError when `signal` has been aborted. */
 export function throwIfCancelled(signal: AbortSignal | undefined): void {
