@@ -1,6 +1,7 @@
 // The patches of a PatchMesh are joined where they share an edge (the seam table then matches grids
 // across it), with the shared boundary control points the same bits in both records; patches that do
-// not meet (a basis whose step overlaps them) are not joined.
+// not meet (a basis whose step overlaps them) are not joined. Separate bicubic Patch requests are
+// joined where two of them have the same boundary points.
 import { describe, expect, it } from 'vitest';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
@@ -81,6 +82,36 @@ describe('PatchMesh patches are joined along their shared edges', () => {
       [undefined, undefined, undefined, [1, RecordEdge.u0, false]],
       [undefined, undefined, [0, RecordEdge.u1, false], undefined],
     ]);
+  });
+
+  it('joins separate Bézier patches with the same boundary points, either way along the edge', async () => {
+    // A: points (k, l) / 4 at row l, column k (exact in f32). B continues it past u = 1 with its
+    // rows running down (B's u0 column is A's u1 column reversed). C sits below A, its u1 column
+    // being A's v0 row (an edge along v meeting one along u).
+    const patch = (at: (k: number, l: number) => [number, number]) =>
+      `Patch "bicubic" "P" [${Array.from({ length: 16 }, (_, i) => [...at(i % 4, Math.floor(i / 4)), 0]).flat().join(' ')}]`;
+    const list = await records([
+      'Basis "bezier" 3 "bezier" 3',
+      patch((k, l) => [k / 4, l / 4]),
+      patch((k, l) => [0.75 + k / 4, 0.75 - l / 4]),
+      patch((k, l) => [l / 4, -0.75 + k / 4]),
+    ].join('\n'));
+    const found = joins(list);
+    expect(found[0]![RecordEdge.u1]).toEqual([1, RecordEdge.u0, true]);
+    expect(found[1]![RecordEdge.u0]).toEqual([0, RecordEdge.u1, true]);
+    expect(found[0]![RecordEdge.v0]).toEqual([2, RecordEdge.u1, false]);
+    expect(found[2]![RecordEdge.u1]).toEqual([0, RecordEdge.v0, false]);
+    expect([found[0]![RecordEdge.u0], found[0]![RecordEdge.v1], found[1]![RecordEdge.v0]]).toEqual([undefined, undefined, undefined]);
+    // The shared points are the same bits in both records (the basis conversion rounds them apart).
+    for (let l = 0; l < 4; l++) expect(control(list, 0, l, 3)).toEqual(control(list, 1, 3 - l, 0));
+    for (let k = 0; k < 4; k++) expect(control(list, 0, 0, k)).toEqual(control(list, 2, k, 3));
+  });
+
+  it('leaves an edge that three patches share unjoined', async () => {
+    const patch = (z: number) =>
+      `Patch "bicubic" "P" [${Array.from({ length: 16 }, (_, i) => [(i % 4) / 3, Math.floor(i / 4) / 3, Math.floor(i / 4) * z]).flat().join(' ')}]`;
+    const list = await records(['Basis "bezier" 3 "bezier" 3', patch(0), patch(1), patch(-1)].join('\n'));
+    expect(joins(list).flat().every((j) => j === undefined)).toBe(true);
   });
 
   it('does not join Bézier patches that a step of 1 makes overlap instead of meet', async () => {

@@ -12,7 +12,7 @@ import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../s
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
-import { convertPatch, convertPatchMesh } from './patches.ts';
+import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
 import { convertPolygons } from './polygons.ts';
 import { convertQuadric } from './quadrics.ts';
 
@@ -104,6 +104,7 @@ export function convertFrame(
     else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
     else convertPatchMesh(ctx, geometry);
   });
+  joinBezierEdges(records);
   return {
     records,
     pipelines: pipelines.map((p) => {

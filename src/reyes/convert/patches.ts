@@ -8,7 +8,7 @@
 // made the same numbers, so that the dicer can close the seam between grids of different rates.
 import type { Geometry } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
-import { RecordEdge } from '../primitive-record.ts';
+import { PrimitiveKind, RECORD, RecordEdge, type PrimitiveRecords } from '../primitive-record.ts';
 import { bezierControls, toBezier, type BicubicGrid } from './bezier.ts';
 import { emitPiece, surfaceCorners, type ConvertContext } from './emit.ts';
 
@@ -140,4 +140,57 @@ export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void 
     else emitPiece(ctx, 'bilinear', controls[k]!, corners);
   });
   for (const [a, edgeA, b, edgeB] of joined) ctx.records.join(first + a, edgeA, first + b, edgeB, false);
+}
+
+/**
+ * Joins the edges of separate bicubic records (Patch after Patch, as models like the teapot come)
+ * that are one curve: the same object → camera matrix and the same four boundary control points up
+ * to the conversion's rounding, either way along the edge, shared by exactly two edges not joined
+ * yet; then gives the joined control points one value each. A reversed pair's positions along the
+ * edge may still differ in their last bit (the Bernstein weights are rounded apart).
+ */
+export function joinBezierEdges(records: PrimitiveRecords): void {
+  const floats = records.floats();
+  const words = new Uint32Array(floats.buffer, floats.byteOffset, floats.length);
+  const joined = records.edgeNeighbours();
+  const bezier = Array.from({ length: records.count }, (_, r) => r).filter((r) => words[r * RECORD.floats + RECORD.kind] === PrimitiveKind.bezier);
+  let scale = 1e-30;
+  for (const r of bezier) for (let i = 0; i < 48; i++) scale = Math.max(scale, Math.abs(floats[r * RECORD.floats + RECORD.geometry + i]!));
+  const point = (r: number, i: number) => floats.subarray(r * RECORD.floats + RECORD.geometry + i * 3, r * RECORD.floats + RECORD.geometry + i * 3 + 3);
+  // Candidates by matrix and end points on a grid far coarser than rounding, far finer than a patch.
+  const quantum = 1e-5 * scale;
+  const endKey = (p: Float32Array) => Array.from(p, (x) => Math.round(x / quantum)).join(',');
+  const candidates = new Map<string, { record: number; edge: number }[]>();
+  for (const r of bezier) {
+    const matrix = Array.from(words.subarray(r * RECORD.floats + RECORD.matrix, r * RECORD.floats + RECORD.matrix + 16)).join(',');
+    EDGE_POINTS.bezier.forEach((indices, edge) => {
+      if (joined[r * 4 + edge]! >= 0) return;
+      const ends = [endKey(point(r, indices[0]!)), endKey(point(r, indices[3]!))].sort();
+      const key = `${matrix};${ends.join(';')}`;
+      candidates.set(key, [...(candidates.get(key) ?? []), { record: r, edge }]);
+    });
+  }
+  const close = (a: Float32Array, b: Float32Array) => a.every((x, c) => Math.abs(x - b[c]!) <= 1e-6 * scale);
+  // Union-find over (record * 16 + control point) of the joined edges.
+  const parent = new Map<number, number>();
+  const root = (k: number): number => {
+    const p = parent.get(k) ?? k;
+    if (p === k) return k;
+    const r = root(p);
+    parent.set(k, r);
+    return r;
+  };
+  for (const list of candidates.values()) {
+    if (list.length !== 2 || list[0]!.record === list[1]!.record) continue;
+    const [a, b] = list as [{ record: number; edge: number }, { record: number; edge: number }];
+    const [pa, pb] = [EDGE_POINTS.bezier[a.edge]!, EDGE_POINTS.bezier[b.edge]!];
+    const reversed = !pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[k]!)));
+    if (reversed && !pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[3 - k]!)))) continue;
+    records.join(a.record, a.edge, b.record, b.edge, reversed);
+    pa.forEach((ia, k) => parent.set(root(a.record * 16 + ia), root(b.record * 16 + pb[reversed ? 3 - k : k]!)));
+  }
+  for (const k of parent.keys()) {
+    const r = root(k);
+    if (r !== k) point(Math.floor(k / 16), k % 16).set(point(Math.floor(r / 16), r % 16));
+  }
 }
