@@ -114,6 +114,19 @@ describe('PatchMesh patches are joined along their shared edges', () => {
     expect(joins(list).flat().every((j) => j === undefined)).toBe(true);
   });
 
+  it('joins the two patches that share a curve when a third has only its end points', async () => {
+    // All three start at row v = 0 from (0, 0, 0) to (1, 0, 0); the third's row bulges out in y.
+    const patch = (z: number, bulge: number) =>
+      `Patch "bicubic" "P" [${Array.from({ length: 16 }, (_, i) => {
+        const [k, l] = [i % 4, Math.floor(i / 4)];
+        return [k / 4 + (k === 3 ? 0.25 : 0), l / 4 - (l === 0 && (k === 1 || k === 2) ? bulge : 0), l * z];
+      }).flat().join(' ')}]`;
+    const list = await records(['Basis "bezier" 3 "bezier" 3', patch(0.25, 0), patch(-0.25, 0), patch(0.5, 0.25)].join('\n'));
+    const found = joins(list);
+    expect(found[0]![RecordEdge.v0]).toEqual([1, RecordEdge.v0, false]);
+    expect(found[2]![RecordEdge.v0]).toBeUndefined();
+  });
+
   it('does not join Bézier patches that a step of 1 makes overlap instead of meet', async () => {
     const list = await records(`Basis "bezier" 1 "bezier" 3\nPatchMesh "bicubic" 5 "nonperiodic" 4 "nonperiodic" "P" [${
       Array.from({ length: 20 }, (_, k) => [k % 5, Math.floor(k / 5), ((k * 7) % 5) * 0.3]).flat().join(' ')}]`);

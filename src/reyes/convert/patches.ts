@@ -180,14 +180,27 @@ export function joinBezierEdges(records: PrimitiveRecords): void {
     parent.set(k, r);
     return r;
   };
-  for (const list of candidates.values()) {
-    if (list.length !== 2 || list[0]!.record === list[1]!.record) continue;
-    const [a, b] = list as [{ record: number; edge: number }, { record: number; edge: number }];
+  /** Whether edges a and b are one curve: undefined if not, else whether they run opposite ways. */
+  const sameCurve = (a: { record: number; edge: number }, b: { record: number; edge: number }): boolean | undefined => {
+    if (a.record === b.record) return undefined;
     const [pa, pb] = [EDGE_POINTS.bezier[a.edge]!, EDGE_POINTS.bezier[b.edge]!];
-    const reversed = !pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[k]!)));
-    if (reversed && !pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[3 - k]!)))) continue;
-    records.join(a.record, a.edge, b.record, b.edge, reversed);
-    pa.forEach((ia, k) => parent.set(root(a.record * 16 + ia), root(b.record * 16 + pb[reversed ? 3 - k : k]!)));
+    if (pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[k]!)))) return false;
+    if (pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[3 - k]!)))) return true;
+    return undefined;
+  };
+  for (const list of candidates.values()) {
+    // Edges with the same end points may differ between them (a lid's rim on a body's): join the
+    // pairs that are one curve with no third edge on it.
+    const matches = list.map((a) => list.map((b) => sameCurve(a, b)));
+    list.forEach((a, i) => {
+      const j = matches[i]!.findIndex((m) => m !== undefined);
+      if (j <= i || matches[i]!.filter((m) => m !== undefined).length !== 1 || matches[j]!.filter((m) => m !== undefined).length !== 1) return;
+      const b = list[j]!;
+      const reversed = matches[i]![j]!;
+      const [pa, pb] = [EDGE_POINTS.bezier[a.edge]!, EDGE_POINTS.bezier[b.edge]!];
+      records.join(a.record, a.edge, b.record, b.edge, reversed);
+      pa.forEach((ia, k) => parent.set(root(a.record * 16 + ia), root(b.record * 16 + pb[reversed ? 3 - k : k]!)));
+    });
   }
   for (const k of parent.keys()) {
     const r = root(k);
