@@ -1,7 +1,7 @@
 // Bound/split: one invocation per queue record (prim, splits, u0, u1, v0, v1, nu, nv; splits holds
 // the depth in its low 16 bits and the eye splits among them above). `classify` bounds the record's
-// piece in camera space (a 5×5 sampling padded by an eighth of its extent and the displacement
-// bound), culls it against the near/far planes, the ClippingPlane planes (a bound wholly on a
+// piece in camera space (a 5×5 sampling padded for its bend between the samples, at most an eighth
+// of its extent, and the displacement bound), culls it against the near/far planes, the ClippingPlane planes (a bound wholly on a
 // plane's clipped side) and the region's viewing pyramid (planes through the eye, so that pieces
 // beside or behind the camera go without being projected). The eye-split rule: a piece that
 // straddles the eye plane (reaches nearer than eyeSplit) cannot be projected, so it is split, at
