@@ -4,6 +4,7 @@ import type { CommandRecorder, GpuRuntime } from '../gpu/runtime.ts';
 import type { GridLayout } from '../rsl/grid-layout.ts';
 import type { FrameCamera } from './camera.ts';
 import type { ShadingPipeline } from './convert/convert-frame.ts';
+import type { ProgressStage } from './schedulers/progress.ts';
 import type { KernelSpaces } from './shading/spaces.ts';
 import type { FrameStats } from './stats.ts';
 
@@ -47,8 +48,10 @@ export type RegionKind = 'dicing' | 'sampling' | 'bucket';
 export interface FrameInsight {
   /** A region the schedulers finished (`split` false) or cut in two (`split` true). */
   region(kind: RegionKind, rect: Region, split: boolean): void;
-  /** `pixels` more pixels of the frame are final. */
-  pixelsDone(pixels: number): void;
+  /** Progress: `rect` finished `stage` (schedulers/progress.ts). */
+  stageDone(rect: Region, stage: ProgressStage): void;
+  /** Progress: `rect`'s stages are thrown away and will run again. */
+  redo(rect: Region): void;
   /** Collect each shaded grid's corners in raster space here (8 floats per grid), when defined. */
   outlines?: number[];
   /** Collect the primitive record of each pixel's nearest sample here (the image's size, row-major;

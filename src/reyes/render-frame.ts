@@ -22,6 +22,7 @@ import type { SamplingTarget } from './schedulers/sampling-scheduler.ts';
 import { releaseGrids } from './stages/dice.ts';
 import { applyImager, type ImagerInstance } from './stages/imager.ts';
 import { MAX_CLIP_PLANES } from './stages/sample.ts';
+import { FrameProgress } from './schedulers/progress.ts';
 import { tiles } from './schedulers/regions.ts';
 import { RslShadingProvider } from './shading/rsl-provider.ts';
 import type { ShadingKernel, ShadingKernelProvider } from './shading/shading-kernel.ts';
@@ -53,7 +54,9 @@ export interface RenderOptions {
    * in raster pixels of the whole image (before CropWindow), x1 and y1 exclusive. The same list is in
    * RenderedFrame.regions. */
   onRegion?(kind: RegionKind, rect: PixelRect, split: boolean): void;
-  /** Called after each finished sampling region with the pixels of the (cropped) image done so far. */
+  /** Called as regions finish their stages with the pixels of the (cropped) image done so far, each
+   * pixel weighted by its region's last finished stage (schedulers/progress.ts): rising, reaching
+   * pixelsTotal when the last region is filtered. */
   onProgress?(pixelsDone: number, pixelsTotal: number): void;
   /** Cancels the render at the next stage or region: the promise rejects with an AbortError
    * (cancel.ts), every buffer of the render released and the device usable. */
@@ -257,17 +260,15 @@ function primitiveTables(converted: ConvertedFrame): PrimitiveTables {
 function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options: RenderOptions, sampleCounter: GPUBuffer, regions: RegionReport[]): FrameGpu {
   const { stats, image } = job;
   const total = image.width * image.height;
-  let done = 0;
+  const progress = options.onProgress ? new FrameProgress(job.camera.crop, options.onProgress) : undefined;
   const insight: FrameInsight = {
     region: (kind, rect, split) => {
       const copy = { x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1 };
       regions.push({ kind, rect: copy, split });
       options.onRegion?.(kind, { ...copy }, split);
     },
-    pixelsDone: (pixels) => {
-      done = Math.min(total, done + pixels);
-      options.onProgress?.(done, total);
-    },
+    stageDone: (rect, stage) => progress?.stageDone(rect, stage),
+    redo: (rect) => progress?.redo(rect),
   };
   if (options.gridOutlines) insight.outlines = [];
   if (options.primitiveIds) insight.ids = new Uint32Array(total).fill(0xffffffff);

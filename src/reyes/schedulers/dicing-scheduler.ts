@@ -63,10 +63,13 @@ export async function renderRegion(
     let counts: SampleCounts | undefined;
     let kept = false;
     try {
+      frame.insight.stageDone(region, 'boundSplit');
       diced = await dice(frame, ready);
       frame.stats.gridsDiced += diced.count;
+      frame.insight.stageDone(region, 'dice');
       throwIfCancelled(frame.signal);
       await shade(frame, ready, diced, tables.pipeline, tables.paramBase);
+      frame.insight.stageDone(region, 'shade');
       throwIfCancelled(frame.signal);
       if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
       counts = allocateCounts(frame, diced);
@@ -85,6 +88,7 @@ export async function renderRegion(
       // Too little left for sampling even one pixel: the grids take too much; cut the dicing region.
       const samplingStarved = error instanceof BudgetTooSmallError && allowSplit && canSplit(region);
       if (!(error instanceof GpuBudgetError) && !samplingStarved) throw error;
+      frame.insight.redo(region);
     } finally {
       if (counts) releaseCounts(frame, counts);
       if (!kept) {
@@ -121,8 +125,10 @@ export async function renderKeptRegion(
   } else {
     frame.stats.gridsReused += kept.diced.count;
   }
+  frame.insight.stageDone(region, 'dice');
   const diced = kept.diced;
   await shade(frame, ready, diced, tables.pipeline, tables.paramBase, redice || gridInfoCurrent);
+  frame.insight.stageDone(region, 'shade');
   if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
   const counts = allocateCounts(frame, diced);
   try {

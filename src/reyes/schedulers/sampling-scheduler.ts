@@ -67,6 +67,7 @@ export async function sampleRegion(
   }
   if (sub) {
     try {
+      frame.insight.stageDone(region, 'sample');
       throwIfCancelled(frame.signal);
       const ids = frame.insight.ids;
       const filtered = await filterRegion(frame, sub, region, ids !== undefined);
@@ -87,7 +88,7 @@ export async function sampleRegion(
       }
       frame.stats.samplingRegions++;
       frame.insight.region('sampling', region, false);
-      frame.insight.pixelsDone(w * h);
+      frame.insight.stageDone(region, 'filter');
       return;
     } finally {
       releaseSubpixels(frame, sub);
