@@ -58,6 +58,9 @@ export interface RenderOptions {
    * pixel weighted by its region's last finished stage (schedulers/progress.ts): rising, reaching
    * pixelsTotal when the last region is filtered. */
   onProgress?(pixelsDone: number, pixelsTotal: number): void;
+  /** Called after each sampling region's pixels are filtered into `image` (the render's own, filled
+   * so far; before the Imager runs): `rect` in pixels of `image`, x1 and y1 exclusive. */
+  onPixels?(image: FloatImage, rect: PixelRect): void;
   /** Cancels the render at the next stage or region: the promise rejects with an AbortError
    * (cancel.ts), every buffer of the render released and the device usable. */
   signal?: AbortSignal;
@@ -266,6 +269,10 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
       const copy = { x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: rect.y1 };
       regions.push({ kind, rect: copy, split });
       options.onRegion?.(kind, { ...copy }, split);
+      if (kind === 'sampling' && !split && options.onPixels) {
+        const { x0, y0 } = job.camera.crop;
+        options.onPixels(image, { x0: copy.x0 - x0, y0: copy.y0 - y0, x1: copy.x1 - x0, y1: copy.y1 - y0 });
+      }
     },
     stageDone: (rect, stage) => progress?.stageDone(rect, stage),
     redo: (rect) => progress?.redo(rect),
@@ -375,7 +382,7 @@ async function renderScratch(
 export const KEEP_SHARE = 0.5;
 
 /** What a prepared frame's render may change besides the frame itself. */
-export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings' | 'signal'>;
+export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'onPixels' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings' | 'signal'>;
 
 /**
  * A frame rendered once whose dicing regions' ready pieces and shaded grids stay on the GPU (while

@@ -10,6 +10,8 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
     ['Resolution', `${stats.resolution[0]} × ${stats.resolution[1]}, ${stats.pixelSamples[0]} × ${stats.pixelSamples[1]} samples`],
     ['Mode', stats.mode + (stats.opaqueFastPath ? ' (opaque fast path)' : '')],
     ['Primitives', `${stats.scenePrimitives} in the scene, ${stats.primitiveRecords} records, ${stats.primitivesAfterSplit} after split (${stats.boundSplitIterations} iterations)`],
+    // Shown only when pieces were lost: the picture lacks them (Option "limits" "eyesplits").
+    ...(stats.eyeSplitCulls > 0 ? [['Eye-split culls', `${stats.eyeSplitCulls} pieces straddling the eye plane culled`] as [string, string]] : []),
     ['Grids', `${stats.grids} (${stats.gridsDiced} diced, ${stats.gridsReused} kept from the last render)`],
     ['Re-render', stats.reuse === undefined ? '—' : describeReuse(stats.reuse)],
     ['Micropolygons', String(stats.micropolygons)],

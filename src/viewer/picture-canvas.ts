@@ -1,7 +1,8 @@
 // Puts rendered pictures on the canvas: quantized like the command line's PNG (the scene's
 // Exposure and Quantize), drawn at the scene's Format; a preview rendered at a lower resolution is
-// scaled up to fill the same canvas.
+// scaled up to fill the same canvas. While a render runs, each finished region is drawn as it comes.
 import type { FloatImage } from '../image/image.ts';
+import type { PixelRect } from '../reyes/camera.ts';
 import { quantizeImage } from '../image/quantize.ts';
 import type { Frame } from '../rib/scene.ts';
 
@@ -12,13 +13,7 @@ export function showPicture(canvas: HTMLCanvasElement, image: FloatImage, frame:
   }
   const context = canvas.getContext('2d');
   if (!context || image.width === 0 || image.height === 0) return;
-  // ImageData holds straight alpha: colour is divided by alpha before quantization, as for PNG, so
-  // edges keep their precision; a checker behind the canvas shows alpha (set in CSS).
-  const quantized = quantizeImage(image, frame.options.exposure, frame.options.quantize.rgba, 'straight');
-  const rgba = new Uint8ClampedArray(image.width * image.height * 4);
-  const scale = quantized.bitDepth === 16 ? 1 / 257 : 1;
-  for (let i = 0; i < rgba.length; i++) rgba[i] = quantized.rgba[i]! * scale;
-  const data = new ImageData(rgba, image.width, image.height);
+  const data = imageData(image, frame);
   if (image.width === canvas.width && image.height === canvas.height) {
     context.putImageData(data, 0, 0);
     return;
@@ -28,4 +23,41 @@ export function showPicture(canvas: HTMLCanvasElement, image: FloatImage, frame:
   context.clearRect(0, 0, canvas.width, canvas.height);
   context.imageSmoothingEnabled = true;
   context.drawImage(scratch, 0, 0, canvas.width, canvas.height);
+}
+
+/** Draws `rect` of a render in progress (pixels of `image`) over the canvas, scaled as the whole
+ * picture would be. */
+export function showPictureRegion(canvas: HTMLCanvasElement, image: FloatImage, frame: Frame, rect: PixelRect): void {
+  const context = canvas.getContext('2d');
+  const width = rect.x1 - rect.x0;
+  const height = rect.y1 - rect.y0;
+  if (!context || width <= 0 || height <= 0) return;
+  const region = { width, height, rgba: new Float32Array(width * height * 4), depth: new Float32Array(width * height) };
+  for (let y = 0; y < height; y++) {
+    const from = ((rect.y0 + y) * image.width + rect.x0) * 4;
+    region.rgba.set(image.rgba.subarray(from, from + width * 4), y * width * 4);
+  }
+  const data = imageData(region, frame);
+  const sx = canvas.width / image.width;
+  const sy = canvas.height / image.height;
+  if (sx === 1 && sy === 1) {
+    context.putImageData(data, rect.x0, rect.y0);
+    return;
+  }
+  const scratch = new OffscreenCanvas(width, height);
+  scratch.getContext('2d')!.putImageData(data, 0, 0);
+  context.imageSmoothingEnabled = true;
+  context.clearRect(rect.x0 * sx, rect.y0 * sy, width * sx, height * sy);
+  context.drawImage(scratch, rect.x0 * sx, rect.y0 * sy, width * sx, height * sy);
+}
+
+/** The picture quantized for the canvas. ImageData holds straight alpha: colour is divided by alpha
+ * before quantization, as for PNG, so edges keep their precision; a checker behind the canvas shows
+ * alpha (set in CSS). */
+function imageData(image: FloatImage, frame: Frame): ImageData {
+  const quantized = quantizeImage(image, frame.options.exposure, frame.options.quantize.rgba, 'straight');
+  const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+  const scale = quantized.bitDepth === 16 ? 1 / 257 : 1;
+  for (let i = 0; i < rgba.length; i++) rgba[i] = quantized.rgba[i]! * scale;
+  return new ImageData(rgba, image.width, image.height);
 }

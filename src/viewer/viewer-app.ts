@@ -14,7 +14,7 @@ import type { FrameStats, PreparedFrame, RenderOptions, RenderedFrame } from '..
 import type { Frame } from '../rib/scene.ts';
 import { checkSource } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
-import { element, setStatus } from './dom.ts';
+import { element, h, setStatus } from './dom.ts';
 import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
 import { showStats } from './insight-panel.ts';
 import { buildLightsPanel } from './lights-panel.ts';
@@ -22,7 +22,7 @@ import { buildMaterialPanel } from './material-panel.ts';
 import { showMessages, type Message } from './messages-panel.ts';
 import { OrbitCamera } from './orbit-camera.ts';
 import { Overlays } from './overlays.ts';
-import { showPicture } from './picture-canvas.ts';
+import { showPicture, showPictureRegion } from './picture-canvas.ts';
 import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
@@ -85,6 +85,8 @@ export class ViewerApp {
   private readonly canvas = element<HTMLCanvasElement>('picture');
   private readonly status = element<HTMLElement>('render-status');
   private readonly progress = element<HTMLProgressElement>('render-progress');
+  /** The estimated time left of the render in flight, beside the progress bar. */
+  private readonly timeLeft = h('span', { id: 'render-time-left', 'aria-live': 'off' });
   private readonly stopButton = element<HTMLButtonElement>('stop-render');
   private readonly overlays = new Overlays(element<HTMLCanvasElement>('overlay'), (kind, on) => {
     if (kind === 'grids' && on) this.request('full', 'grid outlines');
@@ -120,6 +122,7 @@ export class ViewerApp {
       this.request('full', 'settings');
     });
     this.overlays.buildControls(element('overlay-controls'));
+    this.progress.after(this.timeLeft);
     this.stopButton.addEventListener('click', () => this.stop());
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) this.stop();
@@ -256,7 +259,11 @@ export class ViewerApp {
       const frame = this.editedFrame();
       const options = this.baseOptions(loaded.frame, quality);
       options.shading = edits.provider.provide;
-      options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total));
+      options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total), performance.now() - started);
+      // An Imager shader changes the pixels after the last region: then only the finished picture shows.
+      if (!loaded.frame.options.imager) {
+        options.onPixels = (image, rect) => showPictureRegion(this.canvas, image, loaded.frame!, rect);
+      }
       options.signal = cancel.signal;
       if (quality === 'preview') {
         rendered = await renderFrame(gpu, frame, options);
@@ -315,7 +322,8 @@ export class ViewerApp {
     const prepared = this.prepared?.frame;
     if (shadingOnly && prepared?.retained) {
       const rendered = await prepared.render(frame, {
-        shading: options.shading, onProgress: options.onProgress, primitiveIds: true, gridOutlines: options.gridOutlines,
+        shading: options.shading, onProgress: options.onProgress, primitiveIds: true,
+        ...(options.onPixels ? { onPixels: options.onPixels } : {}), gridOutlines: options.gridOutlines,
         ...(options.signal ? { signal: options.signal } : {}),
       });
       if (rendered.stats.reuse?.startsWith('full')) this.dropPrepared();
@@ -337,9 +345,12 @@ export class ViewerApp {
     }
   }
 
-  private showProgress(fraction: number): void {
+  /** Shows the fraction done and the time left at the rate so far (once there is a rate to go by). */
+  private showProgress(fraction: number, elapsedMs = 0): void {
     this.progress.value = fraction;
     this.progressShown.push(fraction);
+    const leftMs = (elapsedMs * (1 - fraction)) / fraction;
+    this.timeLeft.textContent = fraction >= 0.05 && fraction < 1 && elapsedMs >= 500 ? `about ${formatDuration(leftMs)} left` : '';
   }
 
   private resolveIds(ids: IdImage | undefined): void {
@@ -385,6 +396,7 @@ export class ViewerApp {
     document.body.dataset.renderState = state;
     setStatus(this.status, state, text);
     this.progress.hidden = state !== 'rendering';
+    if (state !== 'rendering') this.timeLeft.textContent = '';
     this.stopButton.disabled = state !== 'rendering';
   }
 
@@ -435,4 +447,10 @@ export function renderWarning(scene: string, text: string): Message[] {
     else if (line.trim()) messages.push({ severity: 'warning', file: scene, text: line, source: 'render' });
   }
   return messages;
+}
+
+/** A time left for the status line: seconds under a minute, else minutes and seconds. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
