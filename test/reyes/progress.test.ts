@@ -1,6 +1,7 @@
 // Render progress in scheduler mode on lavapipe: reported as regions finish their stages, rising
 // strictly, at least once per sampling region, bounded by the pixels already filtered, and reaching
-// every pixel at the end; a frame done in one region moves before its end too.
+// every pixel at the end; a frame done in one region moves before its end too; each finished
+// region's pixels are handed over as it finishes (RenderOptions.onPixels).
 import { describe, expect, it } from 'vitest';
 import type { PixelRect } from '../../src/reyes/camera.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
@@ -66,6 +67,45 @@ describe('render progress in scheduler mode', () => {
     }
     expect(reportedSince).toBe(true);
     expect(filtered).toBe(pixels);
+  });
+
+  it('hands over each sampling region\'s pixels as it finishes: they tile the image and are the final pixels', async () => {
+    const frame = await frameFromText(SCENE.replace('WorldBegin', 'CropWindow 0.25 1 0 0.75\nWorldBegin'));
+    const handed: { rect: PixelRect; rgba: Float32Array }[] = [];
+    let imageWidth = 0;
+    const { rendered } = await render(gpu(), frame, {
+      budgetBytes: 1 * MiB,
+      onPixels: (image, rect) => {
+        imageWidth = image.width;
+        const rgba = new Float32Array((rect.x1 - rect.x0) * (rect.y1 - rect.y0) * 4);
+        for (let y = rect.y0; y < rect.y1; y++) {
+          rgba.set(image.rgba.subarray((y * image.width + rect.x0) * 4, (y * image.width + rect.x1) * 4), (y - rect.y0) * (rect.x1 - rect.x0) * 4);
+        }
+        handed.push({ rect, rgba });
+      },
+    });
+    const { image } = rendered;
+    expect([image.width, image.height]).toEqual([48, 36]);
+    expect(imageWidth).toBe(48);
+    expect(handed.length).toBe(rendered.stats.samplingRegions);
+    expect(handed.length).toBeGreaterThan(3);
+    const covered = new Uint8Array(image.width * image.height);
+    for (const { rect, rgba } of handed) {
+      expect(rect.x0).toBeGreaterThanOrEqual(0);
+      expect(rect.y0).toBeGreaterThanOrEqual(0);
+      expect(rect.x1).toBeLessThanOrEqual(image.width);
+      expect(rect.y1).toBeLessThanOrEqual(image.height);
+      for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+          covered[y * image.width + x]!++;
+          const k = ((y - rect.y0) * (rect.x1 - rect.x0) + x - rect.x0) * 4;
+          for (let c = 0; c < 4; c++) expect(rgba[k + c]).toBe(image.rgba[(y * image.width + x) * 4 + c]);
+        }
+      }
+    }
+    expect(covered.every((n) => n === 1)).toBe(true);
+    // Something was drawn: the spheres cover part of the cropped image.
+    expect(image.rgba.some((v, k) => k % 4 === 3 && v > 0.5)).toBe(true);
   });
 
   it('moves through the stages of a frame done in one region', async () => {
