@@ -15,6 +15,13 @@ const HEAVY_RIB = [
   'WorldEnd', '',
 ].join('\n');
 
+/** The page mid-render, as the polling saw it (it resolves only once the check holds). */
+interface MidRender {
+  value: number;
+  left: string;
+  renders: number;
+}
+
 describe('the viewer\'s progress bar, in headless Chromium', () => {
   let server: ViteDevServer;
   let browser: Browser;
@@ -45,7 +52,7 @@ describe('the viewer\'s progress bar, in headless Chromium', () => {
       return rendering && !bar.hidden && bar.value > 0 && bar.value < 1 && /^about \d+ (s|min \d+ s) left$/.test(left)
         ? { value: bar.value, left, renders: window.reyesViewer!.counters.renders }
         : false;
-    }, undefined, { timeout: 180_000, polling: 20 }).then((handle) => handle.jsonValue());
+    }, undefined, { timeout: 180_000, polling: 20 }).then((handle) => handle.jsonValue() as Promise<MidRender>);
     expect(seen.renders).toBe(0);
     await waitForRender(page, 0, 300_000);
     const { mode, progress } = await page.evaluate(() => ({ mode: window.reyesViewer!.stats!.mode, progress: window.reyesViewer!.progress }));
