@@ -62,7 +62,7 @@ describe('render progress in scheduler mode', () => {
       } else {
         reportedSince = true;
         expect(e.progress).toBeGreaterThanOrEqual(filtered);
-        expect(e.progress).toBeLessThan(filtered + 0.86 * (pixels - filtered) + 1e-6);
+        expect(e.progress).toBeLessThan(filtered + 0.97 * (pixels - filtered) + 1e-6);
       }
     }
     expect(reportedSince).toBe(true);
