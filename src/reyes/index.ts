@@ -38,7 +38,10 @@
  * Bucket mode (`bucketSize`) runs the same stages over fixed tiles without splitting. Statistics
  * per frame are in stats.ts. For the page's Insight, RenderOptions.onRegion / RenderedFrame.regions
  * report the dicing and sampling regions (and buckets) as the schedulers finish or split them,
- * onProgress the pixels done, gridOutlines the shaded grids' corners in raster space
+ * onProgress the pixels done weighted by the last stage their region finished (schedulers/progress.ts;
+ * rising, ending at every pixel), onPixels each sampling region's filtered pixels as it finishes,
+ * RenderOptions.signal cancels at the next region or stage boundary (cancel.ts), gridOutlines the
+ * shaded grids' corners in raster space
  * (schedulers/insight.ts), primitiveIds the scene primitive under each pixel. prepareFrame
  * (render-frame.ts) renders once and keeps every dicing region's ready pieces and shaded grids while
  * they fit half the budget; PreparedFrame.render re-runs shade → sample → composite → filter after
