@@ -10,7 +10,9 @@ export default defineConfig({
     // GPU tests share one software Vulkan device per file; two workers match the machine's two cores.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Generous: with an empty Mesa shader cache on a busy 2-core machine, the first render of a
+    // kernel set (the dicer alone takes ~40 s to compile cold) can pass two minutes.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

@@ -60,7 +60,7 @@ describe('the viewer\'s messages and Stop, in headless Chromium', () => {
       { name: 'missing.rib', mimeType: 'text/plain', buffer: Buffer.from(MESSAGES_RIB) },
       { name: 'badshader.sl', mimeType: 'text/plain', buffer: Buffer.from(BAD_SHADER) },
     ]);
-    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 60_000 }).toBe('missing.rib');
+    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 180_000 }).toBe('missing.rib');
     await waitForRender(page, 0, 180_000);
     const messages = await page.locator('#messages li').allTextContents();
     const count = (pattern: RegExp): number => messages.filter((m) => pattern.test(m)).length;
@@ -81,7 +81,7 @@ describe('the viewer\'s messages and Stop, in headless Chromium', () => {
   it('Stop cancels the render in flight; an edit cancels the one in flight and its own render completes', async () => {
     const before = await counters();
     await page.locator('#open-files').setInputFiles([{ name: 'heavy.rib', mimeType: 'text/plain', buffer: Buffer.from(HEAVY_RIB) }]);
-    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 60_000 }).toBe('heavy.rib');
+    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 180_000 }).toBe('heavy.rib');
     expect(await state()).toBe('rendering');
     expect(await page.locator('#stop-render').isEnabled()).toBe(true);
     const clicked = Date.now();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A little below vitest's testTimeout (vite.config.ts), so a test that times out leaves no child running. */
-const TIMEOUT_MS = 110_000;
+const TIMEOUT_MS = 290_000;
 
 export async function reyes(args: string[], env: NodeJS.ProcessEnv = {}) {
   try {
