@@ -1,6 +1,6 @@
 // One GPU runtime per test file, on Dawn with the software Vulkan driver in CI.
 import { afterAll, beforeAll } from 'vitest';
-import { acquireGpu } from '../../src/gpu/device.ts';
+import { acquireGpu, limitEntries } from '../../src/gpu/device.ts';
 import { GpuRuntime } from '../../src/gpu/runtime.ts';
 
 export function useGpuRuntime(budgetBytes?: number): () => GpuRuntime {
@@ -19,6 +19,12 @@ export function useGpuRuntime(budgetBytes?: number): () => GpuRuntime {
     if (!runtime) throw new Error('GPU runtime not ready');
     return runtime;
   };
+}
+
+/** The same device, reporting a smaller storage binding limit than it has (to test splitting work). */
+export function withBindingLimit(runtime: GpuRuntime, bytes: number): GpuRuntime {
+  const limits = { ...Object.fromEntries(limitEntries(runtime.limits)), maxStorageBufferBindingSize: bytes };
+  return new GpuRuntime({ ...runtime.context, limits: limits as unknown as GPUSupportedLimits }, runtime.allocator.budget);
 }
 
 /** A deterministic pseudo-random u32 stream (xorshift32), so failures reproduce. */

@@ -6,7 +6,6 @@
 // primitive records) give a clear error instead.
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
-import { limitEntries } from '../../src/gpu/device.ts';
 import { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
@@ -17,17 +16,11 @@ import { boundSplit, boundSplitCapacity } from '../../src/reyes/stages/bound-spl
 import { emptyStats } from '../../src/reyes/stats.ts';
 import { gridLayout } from '../../src/rsl/grid-layout.ts';
 import type { Frame } from '../../src/rib/scene.ts';
-import { storageUsage, useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { storageUsage, useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-
-/** The same device, reporting a smaller storage binding limit than it has. */
-function withBindingLimit(runtime: GpuRuntime, bytes: number): GpuRuntime {
-  const limits = { ...Object.fromEntries(limitEntries(runtime.limits)), maxStorageBufferBindingSize: bytes };
-  return new GpuRuntime({ ...runtime.context, limits: limits as unknown as GPUSupportedLimits }, runtime.allocator.budget);
-}
 
 // Grids of 2 × 2 vertices: one micropolygon each, so a small sphere makes hundreds of pieces.
 const SCENE = `Format 32 32 1

@@ -2,18 +2,10 @@
 // whatever the budget: the schedulers split regions for the binding limit as they do for memory.
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
-import { limitEntries } from '../../src/gpu/device.ts';
-import { GpuRuntime } from '../../src/gpu/runtime.ts';
-import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
 
 const MiB = 1024 * 1024;
-
-/** The same device, reporting a smaller storage binding limit than it has. */
-function withBindingLimit(runtime: GpuRuntime, bytes: number): GpuRuntime {
-  const limits = { ...Object.fromEntries(limitEntries(runtime.limits)), maxStorageBufferBindingSize: bytes };
-  return new GpuRuntime({ ...runtime.context, limits: limits as unknown as GPUSupportedLimits }, runtime.allocator.budget);
-}
 
 const SCENE = `Format 96 72 1
 PixelSamples 8 8

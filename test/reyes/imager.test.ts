@@ -7,14 +7,12 @@ import { createFloatImage, type FloatImage } from '../../src/image/image.ts';
 import { quantizeImage } from '../../src/image/quantize.ts';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { prepareFrame, renderFrame } from '../../src/reyes/render-frame.ts';
-import { limitEntries } from '../../src/gpu/device.ts';
-import { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { RslShadingProvider, type ShaderLookup } from '../../src/reyes/shading/rsl-provider.ts';
 import type { ShadingKernelProvider } from '../../src/reyes/shading/shading-kernel.ts';
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { applyImager, imagerTileSize, type ImagerInstance } from '../../src/reyes/stages/imager.ts';
 import type { Frame } from '../../src/rib/scene.ts';
-import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import { frameFromText } from './render-helpers.ts';
 
 const SOURCES: Record<string, string> = {
@@ -106,8 +104,7 @@ describe('imager stage', () => {
     const instance = imagerInstance(provider, frame);
     const runtime = gpu();
     // The same device, reporting room for two tile records in one binding.
-    const limits = { ...Object.fromEntries(limitEntries(runtime.limits)), maxStorageBufferBindingSize: 2 * instance.kernel.layout.recordFloats * 4 };
-    const limited = new GpuRuntime({ ...runtime.context, limits: limits as unknown as GPUSupportedLimits }, runtime.allocator.budget);
+    const limited = withBindingLimit(runtime, 2 * instance.kernel.layout.recordFloats * 4);
     const image = createFloatImage(40, 20);
     await applyImager(limited, image, 0, 0, instance, kernelSpaces(frameCamera(frame)));
     limited.allocator.trim();
