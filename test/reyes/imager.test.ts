@@ -13,7 +13,7 @@ import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { applyImager, imagerTileSize, type ImagerInstance } from '../../src/reyes/stages/imager.ts';
 import type { Frame } from '../../src/rib/scene.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
-import { frameFromText } from './render-helpers.ts';
+import { frameFromText, pixel } from './render-helpers.ts';
 
 const SOURCES: Record<string, string> = {
   rasterpos: 'imager rasterpos()\n{\n  Ci = color(xcomp(P), ycomp(P), zcomp(P));\n  Oi = 1;\n}\n',
@@ -53,10 +53,6 @@ function imagerInstance(provider: RslShadingProvider, frame: Frame, warnings: st
   });
   if (!instance) throw new Error(`no imager: ${warnings.join('\n')}`);
   return instance;
-}
-
-function pixel(image: FloatImage, x: number, y: number): number[] {
-  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
 }
 
 /** Equal within float32 rounding of a few operations. */

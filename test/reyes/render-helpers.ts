@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GpuRuntime } from '../../src/gpu/runtime.ts';
-import type { QuantizedImage } from '../../src/image/image.ts';
+import type { FloatImage, QuantizedImage } from '../../src/image/image.ts';
 import { quantizeImage } from '../../src/image/quantize.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../../src/reyes/render-frame.ts';
 import { parseRib } from '../../src/rib/index.ts';
@@ -32,6 +32,11 @@ export interface TestRender {
 export async function render(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<TestRender> {
   const rendered = await renderFrame(gpu, frame, options);
   return { rendered, image: quantizeImage(rendered.image, frame.options.exposure, frame.options.quantize.rgba) };
+}
+
+/** The float RGBA of one pixel of a rendered image. */
+export function pixel(image: FloatImage, x: number, y: number): number[] {
+  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
 }
 
 /** Fraction of pixels with non-zero alpha. */

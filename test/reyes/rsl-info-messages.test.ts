@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FloatImage } from '../../src/image/image.ts';
 import { RslShadingProvider } from '../../src/reyes/shading/rsl-provider.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
+import { frameFromText, pixel, render } from './render-helpers.ts';
 
 const SHADERS: Record<string, string> = {
   usertint: `surface usertint() {
@@ -25,10 +25,6 @@ const SHADERS: Record<string, string> = {
 
 const provider = (): RslShadingProvider =>
   new RslShadingProvider({ lookup: (name) => (SHADERS[name] !== undefined ? { file: `${name}.sl`, text: SHADERS[name]! } : undefined) });
-
-function pixel(image: FloatImage, x: number, y: number): number[] {
-  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
-}
 
 const scene = (width: number, body: string): string => `Format ${width} 32 1
 PixelSamples 2 2

@@ -3,16 +3,11 @@
 // budgets, and the default-surface fallback when a shader is missing.
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
-import type { FloatImage } from '../../src/image/image.ts';
 import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
+import { frameFromText, pixel, render } from './render-helpers.ts';
 
 const MiB = 1024 * 1024;
-
-function pixel(image: FloatImage, x: number, y: number): number[] {
-  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
-}
 
 describe('RSL shading on the GPU', () => {
   const gpu = useGpuRuntime();

@@ -2,10 +2,9 @@
 // shader instance's shader space come from its parameter block, so two copies of one object under
 // different transforms get the same pattern, and the values are the analytic ones.
 import { describe, expect, it } from 'vitest';
-import type { FloatImage } from '../../src/image/image.ts';
 import { RslShadingProvider } from '../../src/reyes/shading/rsl-provider.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
+import { frameFromText, pixel, render } from './render-helpers.ts';
 
 const SPACES_SL = `surface spaces() {
   point Po = transform("object", P);
@@ -35,10 +34,6 @@ ShadingInterpolation "smooth"
 ${copy(-1.5, 0, 0.5)}
 ${copy(1.5, 1, -0.25)}
 WorldEnd`;
-
-function pixel(image: FloatImage, x: number, y: number): number[] {
-  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
-}
 
 describe('per-primitive "object" and per-instance "shader" space', () => {
   const gpu = useGpuRuntime();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FloatImage } from '../../src/image/image.ts';
 import { RslShadingProvider } from '../../src/reyes/shading/rsl-provider.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from '../reyes/render-helpers.ts';
+import { frameFromText, render, pixel as floatPixel } from '../reyes/render-helpers.ts';
 
 const gpu = useGpuRuntime();
 
@@ -15,8 +15,9 @@ const SPACER = `surface spacer(string sp = "world") {
   Oi = 1;
 }`;
 
+/** A pixel's float RGBA to three decimals. */
 function pixel(image: FloatImage, x: number, y: number): number[] {
-  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4), (c) => +c.toFixed(3));
+  return floatPixel(image, x, y).map((c) => +c.toFixed(3));
 }
 
 describe('named coordinate systems at run time', () => {

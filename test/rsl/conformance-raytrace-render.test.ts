@@ -1,10 +1,9 @@
 // A glass shader that traces rays renders its direct lighting, not the default surface (issue 10):
 // rendered on Dawn through the RSL shading provider, with the one positioned warning for the shader.
 import { describe, expect, it } from 'vitest';
-import type { FloatImage } from '../../src/image/image.ts';
 import { RslShadingProvider } from '../../src/reyes/shading/rsl-provider.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from '../reyes/render-helpers.ts';
+import { frameFromText, pixel, render } from '../reyes/render-helpers.ts';
 
 const gpu = useGpuRuntime();
 
@@ -21,10 +20,6 @@ const GLASS = `surface glass(float Kd = 1, Kr = 1, Kt = 1, eta = 1.5) {
   Oi = Os;
   Ci = Os * Cs * Kd * diffuse(Nf) * unblocked + mirror + through;
 }`;
-
-function pixel(image: FloatImage, x: number, y: number): number[] {
-  return Array.from(image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
-}
 
 describe('ray-tracing shaders without ray tracing', () => {
   it('a glass sphere shows its direct lighting, with one warning naming the file and position', async () => {
