@@ -1,5 +1,5 @@
 // Pictures out: float images, exposure and quantization (straight or associated alpha), and the
-// files a Display writes (display-files.ts: TIFF through UTIF, PNG through pngjs, OpenEXR through
+// files a Display writes (display-files.ts: TIFF through UTIF, PNG through fast-png, OpenEXR through
 // hdrify, float depth TIFF), comparison.
 export * from './image.ts';
 export * from './quantize.ts';

@@ -1,7 +1,7 @@
 // Readers for the files the renderer writes, from libraries other than the ones it writes them
-// with: geotiff for TIFF (the writer is UTIF), fast-png for PNG (the writer is pngjs), parse-exr
+// with: geotiff for TIFF (the writer is UTIF), pngjs for PNG (the writer is fast-png), parse-exr
 // for OpenEXR (the writer is hdrify).
-import { decode as decodePngFile } from 'fast-png';
+import { PNG } from 'pngjs';
 import { fromArrayBuffer } from 'geotiff';
 import parseExr from 'parse-exr';
 
@@ -38,8 +38,14 @@ export async function readTiff(bytes: Uint8Array): Promise<ReadTiff> {
 }
 
 export function readPng(bytes: Uint8Array): { width: number; height: number; channels: number; depth: number; values: number[] } {
-  const png = decodePngFile(bytes);
-  return { width: png.width, height: png.height, channels: png.channels, depth: png.depth, values: Array.from(png.data) };
+  // pngjs expands every file to RGBA; the colour type says which of those channels the file holds.
+  const png = PNG.sync.read(Buffer.from(bytes), { skipRescale: true });
+  const { colorType, depth } = png as unknown as { colorType: number; depth: number };
+  const pick = { 0: [0], 2: [0, 1, 2], 4: [0, 3], 6: [0, 1, 2, 3] }[colorType];
+  if (!pick) throw new Error(`PNG colour type ${colorType} is not read here`);
+  const values: number[] = [];
+  for (let i = 0; i < png.width * png.height; i++) for (const c of pick) values.push(png.data[i * 4 + c]!);
+  return { width: png.width, height: png.height, channels: pick.length, depth, values };
 }
 
 /** RGBA floats, rows top to bottom, and each channel's pixel type (1 half, 2 float). */
