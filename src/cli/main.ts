@@ -49,6 +49,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--frame <k>', 'render only frame k (0-based; default: every frame, in order)')
     .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter')
     .option('--depth <file>', 'also write camera-space depth as a 32-bit float TIFF (as a Display with mode "z" or "rgbaz" does)')
+    .option('--output-dir <dir>', 'folder the Displays\' file names are placed in (default: the scene\'s folder; made when missing)')
+    .option('--allow-any-output', 'let Displays name absolute paths and folders outside the output folder (existing files there are still not overwritten)')
     .action(async (scene: string, options: RenderCommandOptions) => {
       exitCode = await renderCommand(scene, options);
     });

@@ -5,21 +5,30 @@
 // PNG); with several frames each gets its own, the frame number inserted before the extension
 // (out.png → out.0001.png). --depth FILE writes camera-space depth as a float TIFF too. Every
 // file written is listed on stdout; a frame writing over an earlier frame's file is warned about.
+// A scene from anywhere must not write where it likes: Display names are placed in the output
+// folder (--output-dir, default the scene's folder) and one that is absolute or climbs out with
+// '..' (or reaches out through a symbolic link) is refused at its request's position, unless
+// --allow-any-output; even then an existing file outside the folder is not overwritten. -o,
+// --depth and --stats are the user's own choices and go where they say.
 // Exit status 0 on success (warnings printed), 1 on a fatal
 // error (unreadable scene, GPU failure), 2 when there is no GPU, 3 when the memory budget is too
-// small to render any region, 4 for bad arguments.
-import { readFile, writeFile } from 'node:fs/promises';
+// small to render any region, 4 for bad arguments, 5 when frames rendered but the scene had
+// errors (RIB errors, refused Displays).
+import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireGpu } from '../gpu/device.ts';
 import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
 import { GpuRuntime } from '../gpu/runtime.ts';
-import { displayFiles, outputVariables } from '../image/display-files.ts';
+import { displayFiles, outputVariables, placeDisplayFile } from '../image/display-files.ts';
 import { encodeDepthTiff } from '../image/tiff.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
-import { formatDiagnostic, parseRib } from '../rib/index.ts';
-import { createNodeResolver } from '../rib/resolver-node.ts';
+import { formatDiagnostic } from '../rib/index.ts';
+import { parseRibFile } from '../rib/resolver-node.ts';
+import type { Scene } from '../rib/scene.ts';
+import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
+import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
 import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
@@ -33,9 +42,13 @@ export interface RenderCommandOptions {
   shaderPath?: string;
   /** --depth: a float TIFF of camera-space depth. */
   depth?: string;
+  /** --output-dir: where Display names are placed (default the scene's folder). */
+  outputDir?: string;
+  /** --allow-any-output: Displays may name absolute paths and folders outside the output folder. */
+  allowAnyOutput?: boolean;
 }
 
-export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4 } as const;
+export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4, sceneErrors: 5 } as const;
 
 function positiveInt(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
@@ -85,19 +98,21 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     throw error;
   }
 
-  let text: Uint8Array;
-  try {
-    text = await readFile(scenePath);
-  } catch (error) {
-    console.error(`reyes render: cannot read ${scenePath}: ${(error as Error).message}`);
-    return EXIT.fatal;
-  }
   const sceneDir = path.dirname(path.resolve(scenePath));
+  const outputDir = path.resolve(options.outputDir ?? sceneDir);
   // Shaders are looked up in --shader-path (and the RIB's Option "searchpath" "shader"), then
   // among the standard shaders.
   const shaderPath = (options.shaderPath ?? '').split(path.delimiter).filter(Boolean);
   renderOptions.shading = nodeRslShading({ sceneDir, shaderPath }).provide;
-  const scene = await parseRib(text, { fileName: scenePath, resolver: createNodeResolver() });
+  const textureStorage = nodeTextureStorage(sceneDir, outputDir);
+  let scene: Scene;
+  try {
+    // Streamed from disk, so a big scene is never in memory whole.
+    scene = await parseRibFile(scenePath, { shaderSearchPaths: shaderPath.map((d) => path.resolve(d)) });
+  } catch (error) {
+    console.error(`reyes render: cannot read ${scenePath}: ${(error as Error).message}`);
+    return EXIT.fatal;
+  }
   for (const d of scene.errors) console.error(formatDiagnostic(d));
   for (const d of scene.warnings) console.error(formatDiagnostic(d));
   const frames = frameIndex === undefined ? scene.frames : scene.frames.slice(frameIndex, frameIndex + 1);
@@ -118,18 +133,33 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     throw error;
   }
   try {
+    await mkdir(outputDir, { recursive: true });
+    const sceneOutput: OutputFolder = { dir: outputDir, allowAny: options.allowAnyOutput === true, trusted: false };
+    let refused = 0;
     const numbered = frames.length > 1;
     const allStats = [];
     /** Files written so far, with the frame that wrote them, to warn when a later frame overwrites one. */
     const writtenBy = new Map<string, string>();
+    // Make* requests run when the frames reach them, so a depth map one frame writes can become the
+    // next one's shadow map.
+    let texturesRun = 0;
+    const makeTextures = (upTo: number, prefix: string): void => {
+      const made = runTextureRequests(texturesBetween(scene, texturesRun, upTo), textureStorage);
+      for (const d of made.warnings) console.error(`${prefix}${formatDiagnostic(d)}`);
+      for (const file of made.written) console.log(`${prefix}wrote ${file} (texture)`);
+      texturesRun = upTo + 1;
+    };
     for (const [k, frame] of frames.entries()) {
       const frameNumber = frame.frameNumber ?? (frameIndex ?? k) + 1;
       const prefix = numbered ? `frame ${frameNumber}: ` : '';
+      makeTextures((frameIndex ?? 0) + k, prefix);
       const name = (file: string): string => (numbered ? numberedName(file, frameNumber) : file);
       const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
+      const output = options.output ? { dir: process.cwd(), allowAny: true, trusted: true } : sceneOutput;
       const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariables(displays, frame.options.displayChannels) });
       for (const warning of rendered.warnings) console.error(`${prefix}${renderWarningLine(warning)}`);
-      const written = await writeDisplays(rendered, frame, displays, sceneDir, prefix, writtenBy, String(frameNumber));
+      const { written, errors } = await writeDisplays(rendered, frame, displays, output, prefix, writtenBy, String(frameNumber));
+      refused += errors;
       if (options.depth) {
         const target = path.resolve(name(options.depth));
         await writeFile(target, encodeDepthTiff(rendered.image.width, rendered.image.height, rendered.image.depth));
@@ -139,8 +169,9 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       }
       allStats.push(rendered.stats);
     }
+    if (frameIndex === undefined) makeTextures(scene.frames.length, '');
     if (options.stats) await writeFile(options.stats, `${JSON.stringify(numbered ? allStats : allStats[0], null, 2)}\n`);
-    return EXIT.ok;
+    return scene.errors.length > 0 || refused > 0 ? EXIT.sceneErrors : EXIT.ok;
   } catch (error) {
     if (error instanceof BudgetTooSmallError || error instanceof GpuBudgetError) {
       console.error(`reyes render: ${error.message}`);
@@ -154,28 +185,76 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
   }
 }
 
-/** Writes each Display's files (names relative to the scene's folder); returns how many. */
+interface OutputFolder {
+  /** Absolute. */
+  dir: string;
+  /** --allow-any-output. */
+  allowAny: boolean;
+  /** The names are the user's (-o), not the scene's: written where they say, unchecked. */
+  trusted: boolean;
+}
+
+/** Why `target`, a name placed inside the output folder, may still not be written there: a folder
+ * on the way or the file itself is a symbolic link leading out, or the folder is missing. */
+async function linkEscape(target: string, outputDir: string): Promise<string | undefined> {
+  const inside = (root: string, p: string): boolean => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  let folder: string;
+  try {
+    folder = await realpath(path.dirname(target));
+  } catch {
+    return `the folder ${path.dirname(target)} does not exist`;
+  }
+  if (!inside(await realpath(outputDir), folder)) return `${path.dirname(target)} leads outside the output folder ${outputDir} through a symbolic link`;
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing?.isSymbolicLink()) return `${target} is a symbolic link; a Display does not write through links`;
+  return undefined;
+}
+
+/** Writes each Display's files, placed in the output folder; returns how many, and how many were refused. */
 async function writeDisplays(
-  rendered: RenderedFrame, frame: Frame, displays: Display[], sceneDir: string, prefix: string, writtenBy: Map<string, string>, frameLabel: string,
-): Promise<number> {
+  rendered: RenderedFrame, frame: Frame, displays: Display[], output: OutputFolder, prefix: string, writtenBy: Map<string, string>, frameLabel: string,
+): Promise<{ written: number; errors: number }> {
   let count = 0;
+  let errors = 0;
   for (const display of displays) {
     const settings = { exposure: frame.options.exposure, quantize: frame.options.quantize };
     const { files, warnings } = displayFiles(rendered.image, display, settings, rendered.variables);
     for (const warning of warnings) console.error(`${prefix}warning: ${warning}`);
+    const position = display.source ? `${display.source.file}:${display.source.line}:${display.source.column}: ` : '';
+    const refuse = (why: string): void => {
+      console.error(`${prefix}${position}error: Display "${display.name}": ${why}; not written`);
+      errors++;
+    };
     for (const file of files) {
-      const target = path.resolve(sceneDir, file.name);
+      const placed = output.trusted ? { path: path.resolve(output.dir, file.name), escapes: false } : placeDisplayFile(file.name, output.dir);
+      const target = path.resolve(placed.path);
+      if (placed.escapes && !output.allowAny) {
+        refuse(`${file.name} is outside the output folder ${output.dir} (pass --allow-any-output to allow it)`);
+        continue;
+      }
+      const escape = placed.escapes || output.trusted ? undefined : await linkEscape(target, output.dir);
+      if (escape !== undefined) {
+        refuse(escape);
+        continue;
+      }
       const earlier = writtenBy.get(target);
       const at = display.source ? ` (Display at ${display.source.file}:${display.source.line}:${display.source.column})` : '';
       if (earlier !== undefined) console.error(`${prefix}warning: ${target} replaces the file frame ${earlier} wrote there${at}`);
+      // Outside the output folder (--allow-any-output) only new files are made, or ones this render made.
+      try {
+        await writeFile(target, file.bytes, { flag: placed.escapes && earlier === undefined ? 'wx' : 'w' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        refuse(`${target} exists outside the output folder ${output.dir}; only files inside it are overwritten`);
+        continue;
+      }
       writtenBy.set(target, frameLabel);
-      await writeFile(target, file.bytes);
       const how = display.type === 'framebuffer' ? `framebuffer display "${display.name}": no window here; ` : '';
       console.log(`${prefix}${how}wrote ${target} (${file.contents})`);
       count++;
     }
   }
-  return count;
+  return { written: count, errors };
 }
 
 /** A renderer warning as stderr shows it: one that starts at a position (file:line:col: the request

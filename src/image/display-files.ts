@@ -6,11 +6,12 @@
 // (NAME.z.tif). Quantize decides TIFF's sample format: one = 0 float, max > 255 16-bit, else
 // 8-bit. An output variable mode ("N", "varying normal N") writes that variable's filtered image
 // (RenderedFrame.variables) without alpha and without exposure, "Ci" the colour. Names are
-// returned as the Display gave them; the caller places them.
+// returned as the Display gave them; the caller places them with placeDisplayFile.
+import { joinPath, isInside, normalizePath } from '../rib/archive-paths.ts';
 import { parseDeclaration } from '../rib/declarations.ts';
 import type { Display, DisplayChannel } from '../rib/scene.ts';
 import type { OutputVariableRequest } from '../reyes/render-frame.ts';
-import type { GridVariableType } from '../rsl/grid-layout.ts';
+import type { GridVariableType } from '../layout/grid-layout.ts';
 import { parseDisplayMode, pictureSamples } from './display-mode.ts';
 import { encodeExr, type ExrPixelType } from './exr.ts';
 import type { FloatImage, VariableImage } from './image.ts';
@@ -94,6 +95,16 @@ export function displayFiles(
     warnings.push(`${label}: Quantize "z" is not applied; depth is written as 32-bit float`);
   }
   return { files, warnings };
+}
+
+/** Where a file a Display names goes: a relative name inside the output folder `outputDir`
+ * (absolute, '/'-separated); `escapes` when the name is absolute or climbs out with '..', which a
+ * scene from anywhere must not be allowed to do (the caller refuses it unless the user allows). */
+export function placeDisplayFile(name: string, outputDir: string): { path: string; escapes: boolean } {
+  const root = normalizePath(outputDir);
+  const absolute = /^([\\/]|[A-Za-z]:)/.test(name);
+  const path = joinPath(root, name);
+  return { path, escapes: absolute || !isInside(root, path) || path === root };
 }
 
 /** Where depth goes when the picture takes the Display's name: NAME with its extension replaced by ".z.tif". */

@@ -30,6 +30,10 @@ export interface ReadOptions {
   fileName?: string;
   /** Extra folders to look for archives in; relative ones are taken from the scene's folder. */
   searchPaths?: readonly string[];
+  /** Folders besides the scene's that shaders may be read from (--shader-path): an Option
+   * "searchpath" "shader" entry outside them and the scene's folder gets a warning at the Option,
+   * as the shader lookup will not search it. Relative ones are taken from the scene's folder. */
+  shaderSearchPaths?: readonly string[];
   /** Most diagnostics of each severity kept (default 1000). */
   maxDiagnostics?: number;
   /** Read the input as an archive fragment: inside an implicit world block (Scene.frames[0]). */
@@ -69,12 +73,14 @@ interface Context {
   builder: SceneBuilder;
   diagnostics: DiagnosticSink;
   roots: string[];
+  /** Where shaders may come from: the scene's folder and ReadOptions.shaderSearchPaths. */
+  shaderRoots: string[];
   /** The default archive search path: the scene's folder, then the configured folders. */
   defaultSearchPath: string[];
   sceneDir: string;
   archives: Map<string, ArchiveEntry>;
-  /** The searchpath Option last checked against the roots (each value is checked once). */
-  checkedSearchPath: string | undefined;
+  /** Per kind ("archive", "shader"), the searchpath value last checked against its roots (each value is checked once). */
+  checkedSearchPath: Map<string, string>;
 }
 
 /** The archive search path: the scene's Option "searchpath" "archive" ("&", "@": the default). */
@@ -86,17 +92,19 @@ function archiveSearchPath(ctx: Context): string[] {
   return expandDefaults(text, ctx.defaultSearchPath, (entry) => joinPath(ctx.sceneDir, entry));
 }
 
-/** Warns, at the Option, about archive search path folders outside every root: nothing there is read. */
+/** Warns, at the Option, about archive and shader search path folders outside every root: nothing there is read. */
 function checkSearchPathOption(ctx: Context, req: RibRequest): void {
   if (req.name !== 'Option' || req.args[0] !== 'searchpath') return;
-  const param = findParameter(ctx.builder.optionValue('searchpath') ?? [], 'archive');
-  const text = param ? (param.values as string[])[0] : undefined;
-  if (text === undefined || text === ctx.checkedSearchPath) return;
-  ctx.checkedSearchPath = text;
-  const outside = searchPathEntries(text).filter((e) => e !== '&' && e !== '@')
-    .map((e) => joinPath(ctx.sceneDir, e)).filter((dir) => !ctx.roots.some((root) => isInside(root, dir)));
-  if (outside.length > 0) {
-    ctx.diagnostics.warning(req.pos, req.name, `archive search path ${outside.join(', ')} is outside the scene folder and the configured search paths; no archive is read from there`);
+  for (const [kind, roots] of [['archive', ctx.roots], ['shader', ctx.shaderRoots]] as const) {
+    const param = findParameter(ctx.builder.optionValue('searchpath') ?? [], kind);
+    const text = param ? (param.values as string[])[0] : undefined;
+    if (text === undefined || text === ctx.checkedSearchPath.get(kind)) continue;
+    ctx.checkedSearchPath.set(kind, text);
+    const outside = searchPathEntries(text).filter((e) => e !== '&' && e !== '@')
+      .map((e) => joinPath(ctx.sceneDir, e)).filter((dir) => !roots.some((root) => isInside(root, dir)));
+    if (outside.length > 0) {
+      ctx.diagnostics.warning(req.pos, req.name, `${kind} search path ${outside.join(', ')} is outside the scene folder and the configured search paths; no ${kind} is read from there`);
+    }
   }
 }
 
@@ -254,9 +262,10 @@ export function* readScene(input: RibSource, options: ReadOptions = {}): Generat
   const builder = new SceneBuilder(diagnostics, { skipOffScreenArchives: options.skipOffScreenArchives ?? true });
   const sceneDir = dirname(fileName);
   const searchPaths = (options.searchPaths ?? []).map((p) => joinPath(sceneDir, p));
+  const shaderRoots = [sceneDir, ...(options.shaderSearchPaths ?? []).map((p) => joinPath(sceneDir, p))].map(normalizePath);
   const ctx: Context = {
-    builder, diagnostics, roots: [sceneDir, ...searchPaths].map(normalizePath), defaultSearchPath: [sceneDir, ...searchPaths],
-    sceneDir, archives: new Map(), checkedSearchPath: undefined,
+    builder, diagnostics, roots: [sceneDir, ...searchPaths].map(normalizePath), shaderRoots, defaultSearchPath: [sceneDir, ...searchPaths],
+    sceneDir, archives: new Map(), checkedSearchPath: new Map(),
   };
   if (options.fragment) builder.beginFragment({ file: fileName, line: 1, column: 1 });
   const { end } = yield* readFile(ctx, input, fileName, 0);
