@@ -866,9 +866,11 @@ export class SceneBuilder {
     const texture: TextureRequest = {
       request: req.name as TextureRequest['request'], args,
       params: this.typeParams(req.params, { kind: 'shader-or-option' }), source: req.pos,
+      frameIndex: this.scene.frames.length,
     };
+    const searchPath = this.options.user['searchpath']?.find((p) => p.name === 'texture')?.values[0];
+    if (typeof searchPath === 'string') texture.searchPath = searchPath;
     (this.frame ? this.frame.textureRequests : this.scene.textureRequests).push(texture);
-    this.diagnostics.warning(req.pos, req.name, `${req.name} "${String(args.texture ?? '')}" is not run yet: textures arrive with issue 12`);
   }
 
   private applyAnywhere(req: RibRequest): ArchiveNeed | null {

@@ -219,6 +219,10 @@ export interface TextureRequest {
   args: Record<string, number | string>;
   params: Parameter[];
   source: SourcePosition;
+  /** Runs before scene.frames[frameIndex] renders (the frames read before it). */
+  frameIndex: number;
+  /** Option "searchpath" "texture" in force at the request ("&" expanded), if set. */
+  searchPath?: string;
 }
 
 /** One world block with the options and camera in force at its WorldBegin. */
