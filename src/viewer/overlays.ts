@@ -92,10 +92,11 @@ export class Overlays {
       context.stroke();
     }
     context.globalAlpha = 1;
-    for (const kind of ['bucket', 'sampling', 'dicing'] as const) {
+    // Widest first, so that the thinner lines drawn after stay visible where they coincide
+    // (a bucket's edge on a dicing region's); splits dashed.
+    for (const kind of ['dicing', 'sampling', 'bucket'] as const) {
       if (!this.shown.has(kind)) continue;
       context.strokeStyle = OVERLAY_COLORS[kind];
-      // Dicing outermost (widest); splits dashed.
       context.lineWidth = kind === 'dicing' ? 3 : 2;
       for (const region of data.regions) {
         if (region.kind !== kind) continue;

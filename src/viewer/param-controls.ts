@@ -56,8 +56,10 @@ export function paramControl(entry: ParamEntry, current: ParamValue, onChange: P
       onChange(entry.name, [n]);
     }, entry.name);
     slider.addEventListener('input', () => {
-      field.value = slider.value;
-      onChange(entry.name, [Number(slider.value)]);
+      // A slider's position is as exact as a pixel: four significant digits say it.
+      const n = Number(Number(slider.value).toPrecision(4));
+      field.value = String(n);
+      onChange(entry.name, [n]);
     });
     row.append(slider, field);
     return row;

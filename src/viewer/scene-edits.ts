@@ -11,6 +11,13 @@ import { notFoundMessage, RslShadingProvider } from '../reyes/shading/rsl-provid
 
 export type ParamValue = number[] | string;
 
+/** What the edits have changed, as SceneEdits.snapshot copies it. */
+export interface EditState {
+  disabled: number[];
+  lights: Parameter[][];
+  primitives: { surface: Parameter[] | undefined; color: number[]; opacity: number[] }[];
+}
+
 /** A shader's parameter layout, or why there is none: not found (reported at the request that names
  * it, worded as the render's warning) or its compile errors. */
 export type ShaderParameters = { entries: ParamEntry[] } | { notFound: RslDiagnostic } | { errors: RslDiagnostic[] };
@@ -60,6 +67,31 @@ export class SceneEdits {
     if (attributes?.surface) attributes.surface = { ...attributes.surface, params: withParam(attributes.surface.params, entry, value) };
   }
 
+  /** A copy of everything the page's edits change (for undo and redo). */
+  snapshot(): EditState {
+    return {
+      disabled: [...this.disabled],
+      lights: this.frame.lights.map((l) => l.params.map(copyParam)),
+      primitives: this.frame.primitives.map(({ attributes: a }) => ({
+        surface: a.surface?.params.map(copyParam), color: [...a.color], opacity: [...a.opacity],
+      })),
+    };
+  }
+
+  /** Puts the frame back as `state` had it. */
+  restore(state: EditState): void {
+    this.disabled.clear();
+    for (const id of state.disabled) this.disabled.add(id);
+    this.frame.lights.forEach((l, k) => (l.params = state.lights[k]!.map(copyParam)));
+    this.frame.primitives.forEach(({ attributes: a }, k) => {
+      const saved = state.primitives[k]!;
+      if (a.surface && saved.surface) a.surface = { ...a.surface, params: saved.surface.map(copyParam) };
+      a.color.splice(0, a.color.length, ...saved.color);
+      a.opacity.splice(0, a.opacity.length, ...saved.opacity);
+      a.lights = this.originalLights[k]!.filter((l) => !this.disabled.has(l));
+    });
+  }
+
   private ref(name: string): ShaderRef | undefined {
     const opened = this.sources.get(name);
     if (opened) return { source: opened.source, file: opened.file, name };
@@ -79,6 +111,10 @@ export class SceneEdits {
       throw error;
     }
   }
+}
+
+function copyParam(p: Parameter): Parameter {
+  return { ...p, values: [...p.values] as Parameter['values'] };
 }
 
 function withParam(params: readonly Parameter[], entry: ParamEntry, value: ParamValue): Parameter[] {

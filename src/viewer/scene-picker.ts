@@ -1,7 +1,7 @@
 // Ways to open a scene: the bundled-scene picker, ?scene=URL, the file dialog and drag and drop.
 import { element } from './dom.ts';
 import { loadSceneFromFiles, loadSceneFromUrl, type LoadedScene } from './scene-loader.ts';
-import { bundledScenes, readOpenedFiles } from './scene-sources.ts';
+import { bundledScenes, groupedScenes, readOpenedFiles } from './scene-sources.ts';
 
 export interface SceneTarget {
   show(loaded: LoadedScene): void;
@@ -17,6 +17,11 @@ export async function openUrl(target: SceneTarget, url: string): Promise<void> {
 }
 
 async function openFiles(target: SceneTarget, list: Iterable<File>): Promise<void> {
+  // The picker no longer names what is shown (and choosing its entry again must reload it).
+  element<HTMLSelectElement>('scene-picker').value = '';
+  const url = new URL(location.href);
+  url.searchParams.delete('scene');
+  history.replaceState(null, '', url);
   const opened = await readOpenedFiles(list);
   if (!opened.scene) {
     target.loadFailed([...opened.files.keys()].join(', ') || 'the files', 'no .rib file among them');
@@ -31,7 +36,12 @@ async function openFiles(target: SceneTarget, list: Iterable<File>): Promise<voi
 
 export function attachScenePicker(target: SceneTarget): void {
   const picker = element<HTMLSelectElement>('scene-picker');
-  for (const scene of bundledScenes()) picker.append(new Option(scene.name, scene.url));
+  for (const [folder, scenes] of groupedScenes(bundledScenes())) {
+    const group = document.createElement('optgroup');
+    group.label = folder;
+    group.append(...scenes.map((scene) => new Option(scene.name.slice(folder.length + 1), scene.url)));
+    picker.append(group);
+  }
   picker.addEventListener('change', () => {
     if (!picker.value) return;
     const url = new URL(location.href);

@@ -1,6 +1,7 @@
 // Where scenes come from: the RIB files bundled in scenes/ (Vite lists them at build time), a URL
 // (?scene=), or files the user opened or dropped (several at once, so archives and .sl shaders
 // resolve from memory).
+import { parseSource } from '../rsl/index.ts';
 
 export interface BundledScene {
   /** e.g. "viewer/lit-spheres.rib" */
@@ -14,6 +15,24 @@ export function bundledScenes(): BundledScene[] {
   return Object.entries(bundled)
     .map(([path, url]) => ({ name: path.replace(/^\/scenes\//, ''), url }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Folders listed first in the scene picker, in this order; the rest follow alphabetically, the
+ * feature test scenes last. */
+const FOLDER_ORDER = ['viewer', 'ribtools'];
+
+/** Bundled scenes by folder ("viewer", "features", ...): the viewer scenes first, feature test scenes last. */
+export function groupedScenes(scenes: readonly BundledScene[]): [string, BundledScene[]][] {
+  const groups = new Map<string, BundledScene[]>();
+  for (const scene of scenes) {
+    const folder = scene.name.includes('/') ? scene.name.slice(0, scene.name.lastIndexOf('/')) : '';
+    groups.set(folder, [...(groups.get(folder) ?? []), scene]);
+  }
+  const rank = (folder: string): number => {
+    const k = FOLDER_ORDER.indexOf(folder);
+    return k >= 0 ? k : folder === 'features' ? FOLDER_ORDER.length + 1 : FOLDER_ORDER.length;
+  };
+  return [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 /** A set of files the user opened: the scene to render and everything else by relative name. */
@@ -36,13 +55,18 @@ export async function readOpenedFiles(list: Iterable<File>): Promise<OpenedFiles
   return { scene: main === undefined ? undefined : { name: main, bytes: files.get(main)! }, files };
 }
 
-/** Opened .sl files by shader name (the file name without .sl). */
+/** Opened .sl files by the names of the shaders they declare (`surface stripes` in good.sl is
+ * "stripes"), as a renderer finds compiled shaders; a file that declares none (it does not parse) is
+ * listed under its file name, so that its errors still reach the request that names it. */
 export function shaderSources(files: ReadonlyMap<string, Uint8Array>): Map<string, { source: string; file: string }> {
   const sources = new Map<string, { source: string; file: string }>();
   const decoder = new TextDecoder();
   for (const [name, bytes] of files) {
     const m = /([^/\\]+)\.sl$/i.exec(name);
-    if (m) sources.set(m[1]!, { source: decoder.decode(bytes), file: name });
+    if (!m) continue;
+    const entry = { source: decoder.decode(bytes), file: name };
+    const declared = parseSource(entry.source, name).ast.shaders.map((s) => s.name);
+    for (const shader of declared.length ? declared : [m[1]!]) sources.set(shader, entry);
   }
   return sources;
 }

@@ -15,6 +15,8 @@ import type { Frame } from '../rib/scene.ts';
 import { checkSource } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
 import { element, h, setStatus } from './dom.ts';
+import { EditHistory } from './edit-history.ts';
+import type { FloatImage } from '../image/image.ts';
 import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
 import { showStats } from './insight-panel.ts';
 import { buildLightsPanel } from './lights-panel.ts';
@@ -26,7 +28,9 @@ import { showPicture, showPictureRegion } from './picture-canvas.ts';
 import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
-import { SceneEdits } from './scene-edits.ts';
+import { download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
+import { SceneEdits, type EditState } from './scene-edits.ts';
+import { attachShortcuts, fillHelp } from './shortcuts.ts';
 
 export type Quality = 'preview' | 'full';
 
@@ -63,6 +67,9 @@ export class ViewerApp {
   private readonly queue = new LatestJobQueue();
   private loaded: LoadedScene | undefined;
   private edits: SceneEdits | undefined;
+  private history: EditHistory<EditState> | undefined;
+  /** The last full-quality picture, for saving. */
+  private lastPicture: FloatImage | undefined;
   private camera: OrbitCamera | undefined;
   private readonly settings: RenderSettings = { ...DEFAULT_SETTINGS };
   private baseShadingRates: number[] = [];
@@ -88,6 +95,10 @@ export class ViewerApp {
   /** The estimated time left of the render in flight, beside the progress bar. */
   private readonly timeLeft = h('span', { id: 'render-time-left', 'aria-live': 'off' });
   private readonly stopButton = element<HTMLButtonElement>('stop-render');
+  private readonly saveButton = element<HTMLButtonElement>('save-picture');
+  private readonly saveFormat = element<HTMLSelectElement>('save-format');
+  private readonly undoButton = element<HTMLButtonElement>('undo-edit');
+  private readonly redoButton = element<HTMLButtonElement>('redo-edit');
   private readonly overlays = new Overlays(element<HTMLCanvasElement>('overlay'), (kind, on) => {
     if (kind === 'grids' && on) this.request('full', 'grid outlines');
   });
@@ -112,10 +123,18 @@ export class ViewerApp {
       moved: () => this.cameraMoved(),
       clicked: (x, y) => void this.select(x, y),
     });
-    element<HTMLButtonElement>('reset-camera').addEventListener('click', () => {
-      this.camera?.reset();
-      this.idImage = undefined;
-      this.request('full', 'camera reset');
+    element<HTMLButtonElement>('reset-camera').addEventListener('click', () => this.resetCamera());
+    this.saveFormat.append(...PICTURE_FORMATS.map((f) => new Option(f.label, f.format)));
+    this.saveButton.addEventListener('click', () => this.savePicture());
+    this.undoButton.addEventListener('click', () => this.undo());
+    this.redoButton.addEventListener('click', () => this.redo());
+    const help = element<HTMLDialogElement>('help');
+    fillHelp(help);
+    const toggleHelp = (): void => (help.open ? help.close() : help.showModal());
+    element<HTMLButtonElement>('show-help').addEventListener('click', toggleHelp);
+    attachShortcuts({
+      save: () => this.savePicture(), resetCamera: () => this.resetCamera(), undo: () => this.undo(), redo: () => this.redo(),
+      stop: () => this.stop(), help: toggleHelp,
     });
     buildSettingsPanel(element<HTMLFormElement>('settings'), this.settings, () => {
       this.idImage = undefined;
@@ -124,9 +143,6 @@ export class ViewerApp {
     this.overlays.buildControls(element('overlay-controls'));
     this.progress.after(this.timeLeft);
     this.stopButton.addEventListener('click', () => this.stop());
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) this.stop();
-    });
     this.setRenderState('idle', 'Choose a scene, open .rib files, or drop them here.');
   }
 
@@ -137,6 +153,8 @@ export class ViewerApp {
     this.probe.counters.parses = loaderCounters.parses;
     this.selected = undefined;
     this.idImage = undefined;
+    this.lastPicture = undefined;
+    this.saveButton.disabled = true;
     this.renderMessages = [];
     this.gpuMessages = [];
     this.loadMessages = [...loaded.scene.errors, ...loaded.scene.warnings].map((d) => ({
@@ -151,6 +169,8 @@ export class ViewerApp {
       return;
     }
     this.edits = new SceneEdits(frame, loaded.shaders);
+    this.history = new EditHistory(this.edits.snapshot());
+    this.showHistory();
     // Opened shaders are checked up front so their errors show even before a primitive uses them.
     for (const { source, file } of loaded.shaders.values()) this.addCompileErrors(checkSource(source, file).diagnostics.list, false);
     this.camera = OrbitCamera.forFrame(frame);
@@ -162,10 +182,61 @@ export class ViewerApp {
     this.overlays.resize(full);
     this.dropPrepared();
     element('scene-name').textContent = loaded.name;
-    buildLightsPanel(element('lights'), frame, this.edits, this.maxVertices(), () => this.request('full', 'light change'), (d) => this.addCompileErrors(d));
+    this.showLights();
     this.showMaterial();
     this.refreshMessages();
     this.request('full', 'first picture');
+  }
+
+  private showLights(): void {
+    if (!this.loaded?.frame || !this.edits) return;
+    buildLightsPanel(element('lights'), this.loaded.frame, this.edits, this.maxVertices(), () => this.edited('light change'), (d) => this.addCompileErrors(d));
+  }
+
+  /** A panel changed the scene: one undo step, and a re-render. */
+  private edited(kind: 'light change' | 'material change'): void {
+    if (this.edits) this.history?.changed(this.edits.snapshot());
+    this.showHistory();
+    this.request('full', kind);
+  }
+
+  private undo(): void {
+    this.goTo(this.history?.undo());
+  }
+
+  private redo(): void {
+    this.goTo(this.history?.redo());
+  }
+
+  private goTo(state: EditState | undefined): void {
+    if (!state || !this.edits) return;
+    this.edits.restore(state);
+    this.showLights();
+    this.showMaterial();
+    this.showHistory();
+    this.request('full', 'material change');
+  }
+
+  private showHistory(): void {
+    this.undoButton.disabled = !this.history?.canUndo;
+    this.redoButton.disabled = !this.history?.canRedo;
+  }
+
+  private resetCamera(): void {
+    if (!this.camera) return;
+    this.camera.reset();
+    this.idImage = undefined;
+    this.request('full', 'camera reset');
+  }
+
+  /** Ctrl+S and the Save button: the last full-quality picture in the chosen format. */
+  private savePicture(): void {
+    const picture = this.lastPicture;
+    const frame = this.loaded?.frame;
+    if (!picture || !frame) return;
+    const format = this.saveFormat.value as PictureFormat;
+    const name = pictureFileName(this.loaded!.name, format);
+    download(encodePicture(picture, frame, format, name), name, PICTURE_FORMATS.find((f) => f.format === format)!.mime);
   }
 
   /** Reports a failure to load (fetch error, no .rib among the files). */
@@ -183,7 +254,7 @@ export class ViewerApp {
   private showMaterial(): void {
     if (!this.loaded?.frame || !this.edits) return;
     buildMaterialPanel(element('material'), this.loaded.frame, this.selected, this.edits, this.maxVertices(),
-      () => this.request('full', 'material change'), (d) => this.addCompileErrors(d));
+      () => this.edited('material change'), (d) => this.addCompileErrors(d));
   }
 
   private fullSize(frame: Frame): [number, number] {
@@ -303,6 +374,10 @@ export class ViewerApp {
     this.pictureShown = true;
     this.canvas.dataset.quality = quality;
     this.overlays.show({ regions: rendered.regions, outlines: rendered.gridOutlines, crop: rendered.camera.crop });
+    if (quality === 'full') {
+      this.lastPicture = rendered.image;
+      this.saveButton.disabled = false;
+    }
     if (quality === 'full' && rendered.primitiveIds) {
       this.resolveIds({ width: rendered.image.width, height: rendered.image.height, ids: rendered.primitiveIds });
     }
@@ -311,8 +386,12 @@ export class ViewerApp {
     this.refreshMessages();
     const pending = this.queue.hasWaiting;
     if (!pending) {
+      const errors = this.shownMessages().filter((m) => m.severity === 'error').length;
       const label = quality === 'preview' ? 'Preview' : 'Rendered';
-      this.setRenderState(quality === 'preview' ? 'rendering' : 'complete', `${label} ${loaded.name} in ${ms.toFixed(0)} ms (${rendered.stats.resolution[0]} × ${rendered.stats.resolution[1]}, ${rendered.stats.pixelSamples[0]} × ${rendered.stats.pixelSamples[1]} samples).`);
+      const withErrors = quality === 'full' && errors ? ` with ${errors} error${errors === 1 ? '' : 's'} (see Messages)` : '';
+      this.setRenderState(quality === 'preview' ? 'rendering' : 'complete', `${label} ${loaded.name}${withErrors} in ${ms.toFixed(0)} ms (${rendered.stats.resolution[0]} × ${rendered.stats.resolution[1]}, ${rendered.stats.pixelSamples[0]} × ${rendered.stats.pixelSamples[1]} samples).`);
+      // The scene's errors colour the status even though the picture rendered (see Messages).
+      if (quality === 'full' && errors) this.status.dataset.state = 'complete-with-errors';
     }
   }
 
@@ -381,14 +460,17 @@ export class ViewerApp {
   /** Shows the messages, each once: a compile error the panels or the opened shaders reported and
    * the render quotes again is one entry. */
   private refreshMessages(): void {
+    showMessages(element('messages'), this.shownMessages());
+  }
+
+  private shownMessages(): Message[] {
     const seen = new Set<string>();
-    const messages = [...this.loadMessages, ...this.gpuMessages, ...this.renderMessages].filter((m) => {
+    return [...this.loadMessages, ...this.gpuMessages, ...this.renderMessages].filter((m) => {
       const key = `${m.file}\u0001${m.line}\u0001${m.column}\u0001${m.text}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
-    showMessages(element('messages'), messages);
   }
 
   private setRenderState(state: 'idle' | 'rendering' | 'complete' | 'error' | 'stopped', text: string): void {
