@@ -13,6 +13,7 @@ import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
+import { convertPoints } from './points.ts';
 import { convertPolygons } from './polygons.ts';
 import { convertQuadric } from './quadrics.ts';
 
@@ -54,7 +55,8 @@ export function convertFrame(
   const paramBaseOf = new Map<ShadingInstance, number>();
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
-    const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh';
+    const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
+      geometry.type === 'Points';
     if (!supported) {
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
@@ -102,6 +104,7 @@ export function convertFrame(
     if (QUADRICS.has(geometry.type)) convertQuadric(ctx, geometry);
     else if (POLYGONS.has(geometry.type)) convertPolygons(ctx, geometry);
     else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
+    else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
     else convertPatchMesh(ctx, geometry);
   });
   joinBezierEdges(records);

@@ -87,9 +87,11 @@ function bicubicVertexValues(ctx: ConvertContext, grid: BicubicGrid): BicubicVer
 /**
  * Adds one record: `geometry` in the kind's form, its corner values from the primitive variables at
  * `refs`; for a bicubic piece, `grid` (its 4×4 control grid and basis conversions) makes vertex-class
- * variables follow the patch basis like P instead of the four corners.
+ * variables follow the patch basis like P instead of the four corners. `geometryToCamera` places the
+ * geometry where it is not in object space (camera-facing points and curves); the variables are still
+ * taken to camera space with the object's matrix.
  */
-export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry: ArrayLike<number>, refs: readonly CornerRef[], grid?: BicubicGrid): void {
+export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry: ArrayLike<number>, refs: readonly CornerRef[], grid?: BicubicGrid, geometryToCamera?: ArrayLike<number>): void {
   const user = ctx.user ?? [];
   const corners = ctx.primvars.corners(ctx.attributes, refs, user);
   // Points, vectors and normals to camera space.
@@ -117,7 +119,7 @@ export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry
   }
   const bicubic = kind === 'bezier' && grid ? bicubicVertexValues(ctx, grid) : undefined;
   ctx.records.add({
-    ...ctx.common, kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os,
+    ...ctx.common, ...(geometryToCamera ? { objectToCamera: geometryToCamera } : {}), kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os,
     ...(N ? { N } : {}), ...(user.length ? { user: corners.user } : {}), ...(bicubic ? { bicubic } : {}),
   }, ctx.source);
 }
