@@ -11,6 +11,7 @@ import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
+import { convertGeometry } from './geometry.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
 import { convertPoints } from './points.ts';
@@ -56,7 +57,7 @@ export function convertFrame(
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
-      geometry.type === 'Points';
+      geometry.type === 'Points' || geometry.type === 'Geometry';
     if (!supported) {
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
@@ -105,6 +106,7 @@ export function convertFrame(
     else if (POLYGONS.has(geometry.type)) convertPolygons(ctx, geometry);
     else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
     else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
+    else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
     else convertPatchMesh(ctx, geometry);
   });
   joinBezierEdges(records);
