@@ -1,8 +1,8 @@
 // Pixel filter: each output pixel is the normalised weighted sum of the subpixel colours within
-// the filter's support, each weighted at its jittered sample location (reyes-jitter.wgsl,
-// prepended). FILTER selects the formula (src/image/pixel-filters.ts is the CPU reference):
+// the filter's support, each weighted at its jittered sample location (reyes-jitter.wgsl). FILTER selects the formula (src/image/pixel-filters.ts is the CPU reference):
 // 0 box, 1 triangle, 2 catmull-rom, 3 gaussian, 4 sinc (Lanczos-windowed). Depth and primitive
 // record per pixel: the nearest subpixel's within the pixel itself.
+// @include reyes-jitter.wgsl
 
 override FILTER: u32 = 3u;
 const PI: f32 = 3.14159265358979;

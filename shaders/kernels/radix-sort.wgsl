@@ -6,7 +6,7 @@
 //                 digits of its own consecutive elements into its column of a digit × invocation
 //                 table; an exclusive scan of the table in digit-major order gives each
 //                 invocation's first local position for each digit. Stable by construction.
-// Needs workgroup-scan.wgsl.
+// @include workgroup-scan.wgsl
 
 // A narrow workgroup with many items each: fewer invocations pass each barrier, which is what
 // software drivers pay for; on a GPU a block is still 1024 elements.

@@ -9,7 +9,7 @@
 // the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
 // per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
 // across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
-// reyes-surface.wgsl is prepended.
+// @include reyes-surface.wgsl
 
 struct SplitParams {
   count: u32,

@@ -1,11 +1,12 @@
 // Built-in surface kernels, used until a compiled RSL kernel is available. They follow the grid
-// layout contract of src/rsl/grid-layout.ts: one workgroup per grid, vertex k of the grid is local
+// layout contract of src/layout/grid-layout.ts: one workgroup per grid, vertex k of the grid is local
 // invocation k; component c of a variable at record base + offset + c * MAXV + k.
 //   defaultSurface: RenderMan's default surface (PRMan's defaultsurface, what Aqsis shades with when
 //     there is no Surface): d = N̂ · Î, Ci = Os * Cs * (Ka + Kd * d²) with Ka 0.2, Kd 0.8, Oi = Os;
 //     lights are ignored.
 //   constantSurface: the standard "constant" shader, Ci = Os * Cs, Oi = Os.
-// FrameUniforms is prepended from grid-layout.ts.
+// @layout frame-uniforms
+// @layout grid-info
 
 override MAXV: u32 = 256u;
 override OFF_N: u32;
@@ -34,8 +35,8 @@ const NO_VERTEX: u32 = 0xffffffffu;
 /** The record base of this workgroup's grid for vertex k, or NO_VERTEX past the grids or the grid's vertices. */
 fn vertexRecord(group: vec3u, groups: vec3u, k: u32) -> u32 {
   let g = group.x + group.y * groups.x;
-  if (g >= frame.gridCount || k >= gridInfo[g * 4u] * gridInfo[g * 4u + 1u]) { return NO_VERTEX; }
-  return gridInfo[g * 4u + 2u];
+  if (g >= frame.gridCount || k >= gridInfo[g * GRID_INFO_WORDS + GRID_INFO_NU] * gridInfo[g * GRID_INFO_WORDS + GRID_INFO_NV]) { return NO_VERTEX; }
+  return gridInfo[g * GRID_INFO_WORDS + GRID_INFO_RECORD_BASE];
 }
 
 @compute @workgroup_size(MAXV)

@@ -1,5 +1,5 @@
 // Dice: one workgroup per ready piece (prim, depth, u0, u1, v0, v1, nu, nv) writes an nu × nv grid
-// in the grid layout of src/rsl/grid-layout.ts: vertex k = j * nu + i is local invocation k; each
+// in the grid layout of src/layout/grid-layout.ts: vertex k = j * nu + i is local invocation k; each
 // variable's component c of vertex k sits at record base + offset + c * MAXV + k. Positions and
 // derivatives are in camera space; derivatives are central differences of the surface, nudged
 // inward where the surface degenerates (poles, collapsed polygon edges). Primitive variables are
@@ -9,8 +9,8 @@
 // coarser of two neighbouring grids are also vertices of the finer one, and an edge vertex of the
 // finer grid whose neighbour is coarser (the seam table, grid-seams.ts) is placed on the coarser
 // grid's straight micropolygon edge, also where that grid belongs to the next patch of a mesh (whose
-// shared boundary control points are the same bits, convert/patches.ts). reyes-surface.wgsl is
-// prepended.
+// shared boundary control points are the same bits, convert/patches.ts).
+// @include reyes-surface.wgsl
 
 override MAXV: u32 = 256u;
 override RECORD_FLOATS: u32;
@@ -37,15 +37,6 @@ override USER_COMPONENTS: u32 = 0u;
 override OFF_USER: u32 = 0u;
 // Edge cells per piece edge in the seam table (grid-seams.ts seamCells): one byte each.
 override SEAM_CELLS: u32;
-
-const REC_AUX: u32 = 6u;
-const REC_BICUBIC_MASK: u32 = 7u;
-const FLAG_BICUBIC_VERTEX: u32 = 32u;
-const BICUBIC_S: u32 = 1u;
-const BICUBIC_T: u32 = 2u;
-const BICUBIC_CS: u32 = 4u;
-const BICUBIC_OS: u32 = 8u;
-const BICUBIC_N: u32 = 16u;
 
 struct DiceParams {
   gridCount: u32,

@@ -1,7 +1,7 @@
 // Sampling of shaded grids. One workgroup per grid, one invocation per micropolygon (the quad of
 // vertices (i, j), (i+1, j), (i, j+1), (i+1, j+1)), split in two triangles. Each micropolygon
 // covers the subpixels its raster bound touches within the sample region; a subpixel's sample
-// location is jittered by a hash of its coordinates (reyes-jitter.wgsl, prepended).
+// location is jittered by a hash of its coordinates (reyes-jitter.wgsl).
 //   countSamples: conservative count per micropolygon (the subpixels of its bound)
 //   writeSamples: at the scanned offsets, one sample point per bound subpixel: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
@@ -21,11 +21,8 @@ override OFF_OI: u32;
 // OFF_CI names an output variable rather than Ci: its value is multiplied by Oi, so compositing
 // weights it by opacity front to back as it does the (premultiplied) colour.
 override OUTPUT_VARIABLE: bool = false;
-const REC_FLOATS: u32 = 118u;
-const REC_LOD: u32 = 116u;
-const FLAG_TWO_SIDED: u32 = 2u;
-const FLAG_MATTE: u32 = 4u;
-const FLAG_SMOOTH: u32 = 16u;
+// @include reyes-jitter.wgsl
+// @layout primitive-record
 const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
 
 struct SampleParams {

@@ -1,37 +1,8 @@
-// Shared by the bound/split and dice kernels (prepended in TypeScript): evaluation of a primitive
-// record (src/reyes/primitive-record.ts) at surface parameters (u, v) in [0, 1]². Kernels that use
+// Shared by the bound/split and dice kernels (`// @include reyes-surface.wgsl`): evaluation of a primitive
+// record (src/layout/primitive-record.ts) at surface parameters (u, v) in [0, 1]². Kernels that use
 // it declare `prims: array<f32>` (the records).
 
-const REC_FLOATS: u32 = 118u;
-const REC_KIND: u32 = 0u;
-const REC_FLAGS: u32 = 1u;
-const REC_PARAM_BASE: u32 = 2u;
-const REC_PIPELINE: u32 = 3u;
-const REC_SHADING_RATE: u32 = 4u;
-const REC_DISPLACEMENT_BOUND: u32 = 5u;
-const REC_MATRIX: u32 = 8u;
-const REC_GEOMETRY: u32 = 24u;
-const REC_S: u32 = 72u;
-const REC_T: u32 = 76u;
-const REC_CS: u32 = 80u;
-const REC_OS: u32 = 92u;
-const REC_N: u32 = 104u;
-
-const KIND_BEZIER: u32 = 0u;
-const KIND_BILINEAR: u32 = 1u;
-const KIND_SPHERE: u32 = 2u;
-const KIND_CONE: u32 = 3u;
-const KIND_CYLINDER: u32 = 4u;
-const KIND_HYPERBOLOID: u32 = 5u;
-const KIND_PARABOLOID: u32 = 6u;
-const KIND_DISK: u32 = 7u;
-const KIND_TORUS: u32 = 8u;
-
-const FLAG_FLIP_NORMAL: u32 = 1u;
-const FLAG_TWO_SIDED: u32 = 2u;
-const FLAG_MATTE: u32 = 4u;
-const FLAG_HAS_NORMALS: u32 = 8u;
-const FLAG_SMOOTH: u32 = 16u;
+// @layout primitive-record
 
 fn recF(p: u32, field: u32) -> f32 { return prims[p * REC_FLOATS + field]; }
 fn recU(p: u32, field: u32) -> u32 { return bitcast<u32>(prims[p * REC_FLOATS + field]); }

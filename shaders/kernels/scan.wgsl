@@ -2,7 +2,8 @@
 //   reduceBlocks: blockSums[b] = sum of block b of `input`
 //   scanBlocks:   output = scan of each block, plus blockOffsets[b] (the exclusive scan of blockSums)
 // Each workgroup owns one block of BLOCK = WORKGROUP * ITEMS elements. No workgroup waits on another,
-// so nothing relies on forward progress between workgroups. Needs workgroup-scan.wgsl.
+// so nothing relies on forward progress between workgroups.
+// @include workgroup-scan.wgsl
 
 override INCLUSIVE: bool = false;
 // Level 0 of a compaction scans flags: any non-zero word counts as 1.

@@ -1,6 +1,6 @@
 // Stream compaction by flag: the elements (or indices) whose flag is non-zero, in their order, and
 // how many there are. A flag scan gives each kept element its slot; a scatter writes it there.
-import compactSource from '../../shaders/kernels/compact.wgsl?raw';
+import { kernelSource } from '../layout/kernel-sources.ts';
 import type { CommandRecorder, GpuRuntime } from './runtime.ts';
 import { Scan } from './scan.ts';
 
@@ -34,7 +34,7 @@ export class Compact {
     const writeIndices = args.values === undefined;
     const pipeline = await this.gpu.kernels.pipeline({
       label: 'compact.wgsl',
-      code: compactSource,
+      code: kernelSource('compact.wgsl'),
       entryPoint: 'scatterKept',
       constants: { WRITE_INDICES: Number(writeIndices) },
     });

@@ -1,12 +1,11 @@
 // Stable key-value radix sort on the GPU: 64-bit keys (pairs of u32, low word first) with u32 values,
 // least significant digit first, 4 bits a pass, over only the key bits in use. Each pass counts
 // digits per block, scans the counts, and scatters (radix-sort.wgsl).
-import sortKernel from '../../shaders/kernels/radix-sort.wgsl?raw';
 import type { CommandRecorder, GpuRuntime } from './runtime.ts';
 import { Scan } from './scan.ts';
-import { withWorkgroupScan } from './wgsl-modules.ts';
+import { kernelSource } from '../layout/kernel-sources.ts';
 
-const sortSource = withWorkgroupScan(sortKernel);
+const sortSource = kernelSource('radix-sort.wgsl');
 
 /** Elements one workgroup handles: WORKGROUP * ITEMS in radix-sort.wgsl. */
 const SORT_BLOCK = 1024;

@@ -1,6 +1,6 @@
 // Reduction of 32-bit words (sum, min or max of u32, i32 or f32) to one word, in levels: each
 // workgroup reduces a block to a partial result until one is left.
-import reduceSource from '../../shaders/kernels/reduce.wgsl?raw';
+import { kernelSource } from '../layout/kernel-sources.ts';
 import type { CommandRecorder, GpuRuntime } from './runtime.ts';
 
 export type ReduceOperation = 'sum' | 'min' | 'max';
@@ -26,7 +26,7 @@ export class Reduce {
   async encode(recorder: CommandRecorder, args: ReduceArgs): Promise<void> {
     const pipeline = await this.gpu.kernels.pipeline({
       label: 'reduce.wgsl',
-      code: reduceSource,
+      code: kernelSource('reduce.wgsl'),
       entryPoint: 'reduceBlocks',
       constants: { OPERATION: OPERATIONS[args.operation], ELEMENT: ELEMENTS[args.element ?? 'u32'] },
     });

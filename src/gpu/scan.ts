@@ -1,11 +1,10 @@
 // Exclusive and inclusive scan of u32 on the GPU, multi-level reduce-then-scan: blocks are reduced,
 // the block sums are scanned (recursively), then each block is scanned with its offset. Lengths up
 // to what one storage binding holds.
-import scanKernel from '../../shaders/kernels/scan.wgsl?raw';
 import type { CommandRecorder, GpuRuntime } from './runtime.ts';
-import { withWorkgroupScan } from './wgsl-modules.ts';
+import { kernelSource } from '../layout/kernel-sources.ts';
 
-const scanSource = withWorkgroupScan(scanKernel);
+const scanSource = kernelSource('scan.wgsl');
 
 /** Elements one workgroup scans: WORKGROUP * ITEMS in scan.wgsl. */
 export const SCAN_BLOCK = 2048;

@@ -1,7 +1,7 @@
 // What every stage of a frame shares on the GPU: the runtime, the camera, the grid layout, the
 // primitive records, the shading pipelines, the sampling settings and the statistics.
 import type { CommandRecorder, GpuRuntime } from '../gpu/runtime.ts';
-import type { GridLayout } from '../rsl/grid-layout.ts';
+import type { GridLayout } from '../layout/grid-layout.ts';
 import type { FrameCamera } from './camera.ts';
 import type { ShadingPipeline } from './convert/convert-frame.ts';
 import type { ProgressStage } from './schedulers/progress.ts';

@@ -1,37 +1,6 @@
-// The GPU form of a primitive: one fixed-size record of f32 words (integers stored as their bits)
-// that the bound/split and dice kernels evaluate. Every scene primitive becomes one or more of a
-// few splittable kinds: a bicubic Bézier patch, a bilinear patch, or one of the seven quadrics.
-// Keep in step with reyes-surface.wgsl.
-
-export const PrimitiveKind = {
-  bezier: 0,
-  bilinear: 1,
-  sphere: 2,
-  cone: 3,
-  cylinder: 4,
-  hyperboloid: 5,
-  paraboloid: 6,
-  disk: 7,
-  torus: 8,
-} as const;
-export type PrimitiveKindName = keyof typeof PrimitiveKind;
-
-export const PrimitiveFlag = {
-  /** Ng = -(dPdu × dPdv) in camera space (orientation and handedness). */
-  flipNormal: 1,
-  twoSided: 2,
-  matte: 4,
-  /** The record carries corner normals N (camera space). */
-  hasNormals: 8,
-  /** ShadingInterpolation "smooth": colours are interpolated across micropolygons. */
-  smooth: 16,
-  /** The record's auxiliary block starts with row-mask words: its user variables may carry 16 Bézier
-   * control values per component (vertex class on a bicubic patch) instead of 4 corner values. */
-  bicubicVertex: 32,
-} as const;
-
-/** Bits of RECORD.bicubicMask: standard variables given as vertex class on a bicubic patch. */
-export const BicubicBit = { s: 1, t: 2, Cs: 4, Os: 8, N: 16 } as const;
+// Packs primitives into their GPU records (the layout is src/layout/primitive-record.ts) and the
+// records' auxiliary blocks (user variables, Bézier control values of vertex variables).
+import { BicubicBit, PrimitiveFlag, PrimitiveKind, RECORD, type PrimitiveKindName } from '../layout/primitive-record.ts';
 
 /**
  * Vertex-class variables of a bicubic (Bézier) record: the Bézier control values of each, component
@@ -48,38 +17,6 @@ export interface BicubicVertexValues {
    * undefined where the row keeps its 4 corner values. */
   userRows?: readonly (ArrayLike<number> | undefined)[];
 }
-
-/** Float offsets of a record's fields. */
-export const RECORD = {
-  kind: 0,
-  flags: 1,
-  /** Float offset of the primitive's shader parameters in its pipeline's parameter buffer. */
-  paramBase: 2,
-  /** Index of the shading pipeline (kernel) that shades it. */
-  pipeline: 3,
-  shadingRate: 4,
-  /** Attribute "displacementbound" sphere, in camera-space units. */
-  displacementBound: 5,
-  /** Float offset (u32 bits) of the record's block in the auxiliary buffer (userFloatsData). */
-  aux: 6,
-  /** u32 bits: which standard variables of a bicubic record follow the patch basis (BicubicBit); their
-   * 16 Bézier control values per component sit in the auxiliary block, not in the corner fields. */
-  bicubicMask: 7,
-  /** object → camera, 16 floats column-major. */
-  matrix: 8,
-  /** Bézier: 16 points × 3 (row v, column u); bilinear: 4 points (00, 10, 01, 11); quadrics: arguments. */
-  geometry: 24,
-  /** Corner values in the order (u,v) = (0,0), (1,0), (0,1), (1,1), interpolated bilinearly. */
-  s: 72,
-  t: 76,
-  Cs: 80,
-  Os: 92,
-  N: 104,
-  /** Level of detail: the interval [lo, hi) of sample importance the primitive draws
-   * (convert/level-of-detail.ts); [0, 1) draws every sample. */
-  lod: 116,
-  floats: 118,
-} as const;
 
 export interface PrimitiveRecordInput {
   kind: PrimitiveKindName;
@@ -114,9 +51,6 @@ export interface PrimitiveRecordInput {
  *   values per component.
  */
 const STANDARD_BICUBIC = [['s', 1], ['t', 1], ['Cs', 3], ['Os', 3], ['N', 3]] as const;
-
-/** Edges of a record's parameter square, in the seam table's order (stages/grid-seams.ts). */
-export const RecordEdge = { v0: 0, v1: 1, u0: 2, u1: 3 } as const;
 
 /** Packs records into one buffer of RECORD.floats floats each, and their auxiliary blocks into another. */
 export class PrimitiveRecords {

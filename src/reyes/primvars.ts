@@ -2,7 +2,7 @@
 // GPU record. A corner names its place once per storage class (the uniform face, the varying and
 // vertex index, the facevarying index); each variable reads the index its class asks for.
 import type { Attributes, Parameter } from '../rib/scene.ts';
-import type { GridVariableType } from '../rsl/grid-layout.ts';
+import type { GridVariableType } from '../layout/grid-layout.ts';
 import { bezierControls, type BicubicGrid } from './convert/bezier.ts';
 
 /** Primitive variables the renderer itself consumes; the others are user variables. */

@@ -4,7 +4,7 @@
 // prepareFrame keeps a frame's diced grids so shader, light and colour edits re-render with shade,
 // sample, composite and filter only. The frame's Imager shader runs last, on the filtered pixels
 // (stages/imager.ts), in every render of a prepared frame too.
-import { gridLayout, type GridLayout, type GridVariableType } from '../rsl/grid-layout.ts';
+import { gridLayout, type GridLayout, type GridVariableType } from '../layout/grid-layout.ts';
 import { GpuBudgetError } from '../gpu/errors.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import type { Frame, Options } from '../rib/scene.ts';
@@ -15,7 +15,7 @@ import { checkFrameBindings, convertFrame, type ConvertedFrame } from './convert
 import { isCancelled, throwIfCancelled } from './cancel.ts';
 import { BudgetTooSmallError } from './errors.ts';
 import type { FrameGpu, FrameInsight, Region, RegionKind } from './frame-gpu.ts';
-import { RECORD } from './primitive-record.ts';
+import { RECORD } from '../layout/primitive-record.ts';
 import { userPrimitiveVariables } from './primvars.ts';
 import { renderKeptRegion, renderRegion, type KeepGrids, type KeptRegion, type PrimitiveTables } from './schedulers/dicing-scheduler.ts';
 import type { SamplingTarget } from './schedulers/sampling-scheduler.ts';

@@ -27,14 +27,14 @@
 // node-resolver.ts, which this module does not import.
 export { compilePipeline, pipelineKey, ShaderCompiler } from './compile.ts';
 export type { CompiledPipeline, PipelineDescription, ShaderRef } from './compile.ts';
-export type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from './lower.ts';
+export type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from '../layout/param-layout.ts';
 export { RENDERER_INFO } from './lower.ts';
 export { packParameters } from './params.ts';
 export {
-  FRAME_UNIFORMS_BYTES, FRAME_UNIFORMS_WGSL, frameUniformWords, GRID_INFO_WORDS, gridLayout, OUTPUT_GRID_VARIABLES, SPACES,
+  FRAME_UNIFORMS_BYTES, FRAME_UNIFORMS_WGSL, frameUniformWords, GRID_INFO, gridLayout, OUTPUT_GRID_VARIABLES, SPACES,
   STANDARD_GRID_VARIABLES,
-} from './grid-layout.ts';
-export type { GridLayout, GridVariable, GridVariableType, SpaceName } from './grid-layout.ts';
+} from '../layout/grid-layout.ts';
+export type { GridLayout, GridVariable, GridVariableType, SpaceName } from '../layout/grid-layout.ts';
 export { Diagnostics, formatDiagnostic, RslCompileError } from './diagnostics.ts';
 export type { Diagnostic, SourcePos } from './diagnostics.ts';
 export { checkSource, parseSource } from './frontend.ts';

@@ -4,7 +4,7 @@
 import type { Expr, ExprOf, ShaderKind, Stmt } from './ast.ts';
 import type { Diagnostics, SourcePos } from './diagnostics.ts';
 import { evaluateConstant } from './constant-eval.ts';
-import { spaceIndex, SPACES } from './grid-layout.ts';
+import { spaceIndex, SPACES } from '../layout/grid-layout.ts';
 import type { BinaryOperator, Inst, IrModule, IrType, IrVar, LightFunction, VarKind } from './ir.ts';
 import type { StringTable } from './strings.ts';
 import { formatConstant } from './builtins/format.ts';
@@ -12,68 +12,7 @@ import { SPLINE_BASES } from './stdlib.ts';
 import { componentCount, isPointLike, isTriple, typeToString } from './types.ts';
 import type { RslType, TypeName } from './types.ts';
 import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
-
-export interface ParamEntry {
-  /** The shader instance: 'displacement', 'surface', 'atmosphere', 'imager' or 'light0', 'light1', ... */
-  instance: string;
-  shader: string;
-  name: string;
-  type: TypeName;
-  arrayLength?: number;
-  /** Default components, or the string for string parameters (stored as its token). */
-  default: number[] | string;
-  /** Byte offset within the pipeline's parameter block. */
-  offset: number;
-  /** The space a point/vector/normal default is given in; the kernel transforms it on load. */
-  space?: string;
-  /** True when a user primitive variable of the same name overrides it per vertex. */
-  fromPrimitiveVariable: boolean;
-  /** A string parameter transform() and friends take as a space name (looked up at run time). */
-  namesSpace?: true;
-  /** A string parameter environment() takes as its map name: "raytrace" is the traced environment. */
-  namesEnvironment?: true;
-}
-
-/**
- * A space matrix in the parameter block: 32 floats at `offset` bytes, the space → current (camera)
- * matrix then its inverse, both column-major. "shader" space is per shader instance
- * (`__shaderToCurrent` of 'surface', 'light0', ...); "object" space is per primitive, one for the
- * whole pipeline (`__objectToCurrent`, instance 'object'); a named coordinate system of the scene
- * (CoordinateSystem) is instance 'coordsys' with its name (LowerOptions.coordinateSystems). Only
- * spaces the pipeline uses are there.
- */
-export interface SpaceMatrixEntry {
-  instance: string;
-  /** '__shaderToCurrent', '__objectToCurrent', or the coordinate system's name. */
-  name: string;
-  space: 'shader' | 'object' | 'named';
-  offset: number;
-}
-
-/**
- * match(pattern, subject) with a constant pattern and a subject known only at run time: the result
- * for every token the kernel can see (the pipeline's strings, then the fresh tokens packParameters
- * gives the scene's other strings), filled by packParameters. Three header words at `offset`: the
- * table's word, its length, and a 0 read for a token past the end; the table itself at `tableOffset`.
- */
-export interface MatchTableEntry {
-  pattern: string;
-  offset: number;
-  tableOffset: number;
-  tableLength: number;
-}
-
-export interface ParamLayout {
-  entries: ParamEntry[];
-  /** Per-instance "shader" and per-primitive "object" space matrices (packParameters fills them). */
-  spaceMatrices: SpaceMatrixEntry[];
-  /** Bytes of one parameter block (16-byte aligned). */
-  blockBytes: number;
-  /** attribute() queries the kernel reads from the block (packParameters fills them); absent when none. */
-  attributes?: AttributeEntry[];
-  /** match() tables for subjects known only at run time (packParameters fills them); absent when none. */
-  matchTables?: MatchTableEntry[];
-}
+import type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from '../layout/param-layout.ts';
 
 export interface PipelineShaders {
   displacement?: CheckedShader;
@@ -97,18 +36,6 @@ export interface LowerOptions {
 
 /** A space of transform() and friends: a name known at compile time, or a string value looked up at run time. */
 type SpaceOperand = { name: string } | { token: number };
-
-/**
- * An attribute() query in the parameter block: the word at `offset` is 1 when the primitive has the
- * attribute with a value of this shape (packParameters writes it from "attribute:NAME"), then the value.
- */
-export interface AttributeEntry {
-  name: string;
-  type: TypeName;
-  arrayLength?: number;
-  /** Byte offset of the "has" word; the value follows it. */
-  offset: number;
-}
 
 /** What rendererinfo() answers (compile-time constants). */
 export const RENDERER_INFO: Readonly<Record<string, readonly number[] | string>> = {

@@ -1,6 +1,6 @@
 // Packing shader and light parameter values into the GPU parameter block, following the layout the
 // compiler returned: the page edits values here and never recompiles.
-import { invert4 } from './grid-layout.ts';
+import { invert4 } from '../layout/grid-layout.ts';
 import type { CompiledPipeline } from './compile.ts';
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];

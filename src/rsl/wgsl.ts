@@ -5,8 +5,8 @@
 // Values proven uniform over the grid and worth it are computed once per grid by invocation 0 into
 // workgroup memory behind one barrier (passes/uniform-hoist.ts), e.g. the light shaders' transforms of
 // their from/to parameters, which otherwise run per vertex per light per illuminance loop.
-import { FRAME_UNIFORMS_WGSL, GRID_INFO_WORDS } from './grid-layout.ts';
-import type { GridLayout } from './grid-layout.ts';
+import { FRAME_UNIFORMS_WGSL, GRID_INFO } from '../layout/grid-layout.ts';
+import type { GridLayout } from '../layout/grid-layout.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from './ir.ts';
 import { children, walk } from './ir.ts';
 import { wgslTypeName } from './lower.ts';
@@ -163,10 +163,10 @@ class Emitter {
       '  _ = arrayLength(&params);',
       '  let gi = wid.x + wid.y * nwg.x;',
       '  if (gi >= frame.gridCount) { return; }',
-      `  g_nu = gridInfo[gi * ${GRID_INFO_WORDS}u];`,
-      `  g_nv = gridInfo[gi * ${GRID_INFO_WORDS}u + 1u];`,
-      `  g_base = gridInfo[gi * ${GRID_INFO_WORDS}u + 2u];`,
-      `  g_pbase = gridInfo[gi * ${GRID_INFO_WORDS}u + 3u];`,
+      `  g_nu = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.nu}u];`,
+      `  g_nv = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.nv}u];`,
+      `  g_base = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.recordBase}u];`,
+      `  g_pbase = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.paramBase}u];`,
       '  let count = max(g_nu * g_nv, 1u);',
       // Invocations past the grid shade its last vertex so they still reach every barrier.
       '  g_vi = min(lid, count - 1u);',

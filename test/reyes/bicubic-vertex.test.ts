@@ -12,7 +12,7 @@ import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { dice } from '../../src/reyes/stages/dice.ts';
 import type { FrameStats } from '../../src/reyes/stats.ts';
-import { gridLayout } from '../../src/rsl/grid-layout.ts';
+import { gridLayout } from '../../src/layout/grid-layout.ts';
 import type { Frame } from '../../src/rib/scene.ts';
 import { storageUsage, useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText } from './render-helpers.ts';

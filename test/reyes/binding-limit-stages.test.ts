@@ -14,7 +14,7 @@ import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { boundSplit, boundSplitCapacity } from '../../src/reyes/stages/bound-split.ts';
 import { emptyStats } from '../../src/reyes/stats.ts';
-import { gridLayout } from '../../src/rsl/grid-layout.ts';
+import { gridLayout } from '../../src/layout/grid-layout.ts';
 import type { Frame } from '../../src/rib/scene.ts';
 import { storageUsage, useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';

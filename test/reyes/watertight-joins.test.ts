@@ -5,11 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
-import { RECORD, RecordEdge, type PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
+import { RECORD, RecordEdge } from '../../src/layout/primitive-record.ts';
+import type { PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
 import { userPrimitiveVariables } from '../../src/reyes/primvars.ts';
 import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
-import { gridLayout } from '../../src/rsl/grid-layout.ts';
+import { gridLayout } from '../../src/layout/grid-layout.ts';
 import { frameFromText } from './render-helpers.ts';
 
 async function records(geometry: string): Promise<PrimitiveRecords> {

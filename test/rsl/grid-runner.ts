@@ -1,7 +1,7 @@
 // Runs a compiled shading kernel on one small grid and reads the grid back (test helper).
 import type { GpuRuntime } from '../../src/gpu/runtime.ts';
 import type { CompiledPipeline } from '../../src/rsl/compile.ts';
-import { frameUniformWords, GRID_INFO_WORDS } from '../../src/rsl/grid-layout.ts';
+import { frameUniformWords, GRID_INFO } from '../../src/layout/grid-layout.ts';
 import { packParameters } from '../../src/rsl/params.ts';
 
 export type GridValues = Record<string, number[][]>;
@@ -20,7 +20,7 @@ export async function shadeGrid(runtime: GpuRuntime, compiled: CompiledPipeline,
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
   const { allocator } = runtime;
   const grids = allocator.createBufferWithData('grids', record, usage);
-  const info = allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0].concat(new Array(GRID_INFO_WORDS - 4).fill(0))), usage);
+  const info = allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0].concat(new Array(GRID_INFO.words - 4).fill(0))), usage);
   const params = allocator.createBufferWithData('params', packParameters(compiled, overrides), usage);
   const frame = allocator.createBufferWithData('frame', frameUniformWords(1), GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
   try {

@@ -3,7 +3,7 @@
 // across pixels, surface variables) is a positioned error.
 import { describe, expect, it } from 'vitest';
 import { compilePipeline, formatDiagnostic, RslCompileError, type PipelineDescription } from '../../src/rsl/index.ts';
-import { IMAGER_GRID_VARIABLES } from '../../src/rsl/grid-layout.ts';
+import { IMAGER_GRID_VARIABLES } from '../../src/layout/grid-layout.ts';
 import { reyes } from '../cli/run-reyes.ts';
 
 /** The formatted errors of a description that must not compile. */

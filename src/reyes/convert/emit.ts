@@ -3,9 +3,10 @@
 // bicubic patches the Bézier control values of its vertex-class variables (bezier.ts).
 import { vec3, type mat3, type mat4 } from 'gl-matrix';
 import type { Attributes } from '../../rib/scene.ts';
-import type { GridVariableType } from '../../rsl/grid-layout.ts';
+import type { GridVariableType } from '../../layout/grid-layout.ts';
 import type { CornerRef, Primvars } from '../primvars.ts';
-import type { BicubicVertexValues, PrimitiveKindName, PrimitiveRecordInput, PrimitiveRecords } from '../primitive-record.ts';
+import type { PrimitiveKindName } from '../../layout/primitive-record.ts';
+import type { BicubicVertexValues, PrimitiveRecordInput, PrimitiveRecords } from '../primitive-record.ts';
 import type { BicubicGrid } from './bezier.ts';
 
 export interface ConvertContext {

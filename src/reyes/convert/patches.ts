@@ -8,7 +8,8 @@
 // made the same numbers, so that the dicer can close the seam between grids of different rates.
 import type { Geometry } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
-import { PrimitiveKind, RECORD, RecordEdge, type PrimitiveRecords } from '../primitive-record.ts';
+import { PrimitiveKind, RECORD, RecordEdge } from '../../layout/primitive-record.ts';
+import type { PrimitiveRecords } from '../primitive-record.ts';
 import { bezierControls, toBezier, type BicubicGrid } from './bezier.ts';
 import { emitPiece, surfaceCorners, type ConvertContext } from './emit.ts';
 

@@ -5,7 +5,7 @@
 // One record per point (RECORD.floats words) is what a point costs on the GPU.
 import { mat4, vec3 } from 'gl-matrix';
 import type { CornerRef } from '../primvars.ts';
-import { PrimitiveFlag } from '../primitive-record.ts';
+import { PrimitiveFlag } from '../../layout/primitive-record.ts';
 import { lengthScale, viewDirection, widths } from './camera-facing.ts';
 import { emitPiece, type ConvertContext } from './emit.ts';
 

@@ -1,7 +1,7 @@
 // The seven quadrics as records: their arguments (angles in radians) go to the GPU, which
 // evaluates P(u, v) over u, v in [0, 1] (reyes-surface.wgsl).
 import type { Geometry } from '../../rib/scene.ts';
-import type { PrimitiveKindName } from '../primitive-record.ts';
+import type { PrimitiveKindName } from '../../layout/primitive-record.ts';
 import { emitPiece, surfaceCorners, type ConvertContext } from './emit.ts';
 
 const radians = (degrees: number): number => (degrees * Math.PI) / 180;

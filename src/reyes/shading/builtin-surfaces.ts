@@ -2,11 +2,11 @@
 // The RSL provider uses them for those surfaces and as its fallback; builtinShadingProvider hands
 // out only these (any other surface becomes the default surface with a warning naming the shader),
 // for comparisons and for renders without the compiler.
-import builtinSource from '../../../shaders/kernels/reyes-builtin-surfaces.wgsl?raw';
-import { FRAME_UNIFORMS_WGSL, type GridLayout } from '../../rsl/grid-layout.ts';
+import type { GridLayout } from '../../layout/grid-layout.ts';
+import { kernelSource } from '../../layout/kernel-sources.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from './shading-kernel.ts';
 
-const code = `${FRAME_UNIFORMS_WGSL}\n${builtinSource}`;
+const code = kernelSource('reyes-builtin-surfaces.wgsl');
 
 function offsets(layout: GridLayout): Record<string, number> {
   const offset = (name: string): number => {

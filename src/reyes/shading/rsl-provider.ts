@@ -13,7 +13,7 @@ import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderC
 import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
 import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Attributes, Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
-import { layoutUserVariables } from '../convert/convert-frame.ts';
+import { layoutUserVariables } from '../../layout/grid-layout.ts';
 import { builtinSurfaceKernel } from './builtin-surfaces.ts';
 import { attributeOverrides, optionValues } from './info-values.ts';
 import { parameterOverrides, type InstanceValues } from './shader-params.ts';

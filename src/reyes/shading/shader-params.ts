@@ -7,8 +7,8 @@
 // matrices, filled here too; the other spaces from FrameUniforms.
 import { mat4, vec3 } from 'gl-matrix';
 import type { CompiledPipeline, ParamEntry } from '../../rsl/index.ts';
-import { spaceIndex } from '../../rsl/grid-layout.ts';
-import type { SpaceName } from '../../rsl/grid-layout.ts';
+import { spaceIndex } from '../../layout/grid-layout.ts';
+import type { SpaceName } from '../../layout/grid-layout.ts';
 import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Parameter } from '../../rib/scene.ts';
 import type { KernelSpaces } from './spaces.ts';

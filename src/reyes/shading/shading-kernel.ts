@@ -5,7 +5,7 @@
 // (its displacement, surface and atmosphere shaders plus its lights); primitives whose kernels
 // share a key are shaded in the same dispatch. The same provider compiles the frame's imager shader.
 import type { mat4 } from 'gl-matrix';
-import type { GridLayout } from '../../rsl/grid-layout.ts';
+import type { GridLayout } from '../../layout/grid-layout.ts';
 import type { Attributes, Light, Options } from '../../rib/scene.ts';
 import type { ImagerInstance, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';

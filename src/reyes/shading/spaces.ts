@@ -7,7 +7,7 @@
 // The scene's named coordinate systems (CoordinateSystem) ride along in `named`: compiled RSL that
 // names them reads them from the parameter block too (shader-params.ts).
 import { mat4 } from 'gl-matrix';
-import { frameUniformWords, SPACES, type SpaceName } from '../../rsl/grid-layout.ts';
+import { frameUniformWords, SPACES, type SpaceName } from '../../layout/grid-layout.ts';
 import type { FrameCamera } from '../camera.ts';
 
 export type KernelSpaces = Record<SpaceName, mat4> & {

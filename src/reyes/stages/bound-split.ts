@@ -9,7 +9,7 @@
 // FrameStats.eyeSplitCulls.
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
-import { reyesPipeline } from '../kernels.ts';
+import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { MAX_CLIP_PLANES } from './sample.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
@@ -46,8 +46,8 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
   const { gpu, camera } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
-    reyesPipeline(gpu, 'boundSplit', 'classify'),
-    reyesPipeline(gpu, 'boundSplit', 'emit'),
+    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify'),
+    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit'),
   ]);
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);

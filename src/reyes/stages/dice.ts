@@ -2,11 +2,10 @@
 // its gridInfo words (nu, nv, record base, parameter base). The ready pieces come back to the CPU
 // once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser, in the
 // same record or across a joined record edge (the patches of a mesh).
-import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
 import { seamCells, seamTable } from './grid-seams.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
-import { layoutUserVariables } from '../convert/convert-frame.ts';
-import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
+import { GRID_INFO, gridOffsetConstants, layoutUserVariables } from '../../layout/grid-layout.ts';
+import { kernelPipeline } from '../../layout/kernel-sources.ts';
 
 export interface DicedGrids {
   grids: GPUBuffer;
@@ -18,7 +17,7 @@ const DICED_VARIABLES = ['P', 'N', 'Ng', 'I', 'dPdu', 'dPdv', 'u', 'v', 'du', 'd
 
 /** Bytes of grid storage one ready piece needs (record + gridInfo). */
 export function gridBytes(frame: FrameGpu): number {
-  return frame.layout.recordFloats * 4 + GRID_INFO_WORDS * 4;
+  return frame.layout.recordFloats * 4 + GRID_INFO.words * 4;
 }
 
 export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
@@ -31,7 +30,7 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
     const user = layoutUserVariables(layout);
     const userComponents = user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0);
     const firstUser = user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0;
-    const pipeline = await reyesPipeline(gpu, 'dice', 'dice', {
+    const pipeline = await kernelPipeline(gpu, 'reyes-dice.wgsl', 'dice', {
       ...gridOffsetConstants(layout, DICED_VARIABLES),
       RECORD_FLOATS: layout.recordFloats,
       USER_COMPONENTS: userComponents,
@@ -43,7 +42,7 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
     const grids = gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage });
     let gridInfo: GPUBuffer;
     try {
-      gridInfo = gpu.allocator.createBuffer({ label: 'grid info', size: ready.count * GRID_INFO_WORDS * 4, usage });
+      gridInfo = gpu.allocator.createBuffer({ label: 'grid info', size: ready.count * GRID_INFO.words * 4, usage });
     } catch (error) {
       gpu.allocator.release(grids);
       throw error;

@@ -2,7 +2,7 @@
 // depth of the region's pixels back on the CPU, and, when asked, the primitive record of each
 // pixel's nearest sample.
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type Region } from '../frame-gpu.ts';
-import { reyesPipeline } from '../kernels.ts';
+import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import type { SubpixelBuffer } from './sample.ts';
 
 export interface FilteredPixels {
@@ -17,7 +17,7 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
     const { gpu } = frame;
     const width = region.x1 - region.x0;
     const height = region.y1 - region.y0;
-    const pipeline = await reyesPipeline(gpu, 'filter', 'filterPixels', { FILTER: frame.filter.code });
+    const pipeline = await kernelPipeline(gpu, 'image-filter.wgsl', 'filterPixels', { FILTER: frame.filter.code });
     const words = new Uint32Array(12);
     const ints = new Int32Array(words.buffer);
     const floats = new Float32Array(words.buffer);

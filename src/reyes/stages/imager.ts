@@ -1,6 +1,6 @@
 // Imager: the frame's Imager shader (RI 3.2 section 12.5) on every pixel of the filtered image, on
 // the GPU, after filtering and before exposure and quantization. The image is cut into tiles of at
-// most maxVertices pixels, each one grid of the imager's layout (src/rsl/grid-layout.ts
+// most maxVertices pixels, each one grid of the imager's layout (src/layout/grid-layout.ts
 // imagerGridLayout: P, Ci, Oi, alpha), and the compiled kernel runs one workgroup per tile, as a
 // shading kernel runs one per grid of micropolygons. imager-tiles.wgsl packs the pixels into the tile
 // records and unpacks the result, so only the image rows cross to the GPU and back; runs of tiles
@@ -12,13 +12,12 @@
 // imager's alpha where it assigns alpha (the standard background imager does), otherwise the mean of
 // its Oi: RI 3.2 table 12.5 names Ci and Oi as the outputs, and Aqsis takes a pixel's alpha from Oi
 // (imagers written for it, like iramp or fakesky, set only Oi = 1). Depth is left as it is.
-import type { GridLayout } from '../../rsl/grid-layout.ts';
-import { FRAME_UNIFORMS_BYTES, GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
 import { GpuBudgetError } from '../../gpu/errors.ts';
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import type { FloatImage } from '../../image/image.ts';
 import type { Options, ShaderRef } from '../../rib/scene.ts';
-import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
+import { FRAME_UNIFORMS_BYTES, GRID_INFO, gridOffsetConstants, type GridLayout } from '../../layout/grid-layout.ts';
+import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { kernelFrameUniforms, type KernelSpaces } from '../shading/spaces.ts';
 
 /** A compiled imager shader's kernel (the shading-kernel binding contract over imagerGridLayout). */
@@ -79,9 +78,9 @@ export async function applyImager(
     ALPHA_FROM_IMAGER: kernel.writesAlpha ? 1 : 0,
   };
   const [pack, shade, unpack] = await Promise.all([
-    reyesPipeline(gpu, 'imagerTiles', 'packTiles', constants),
+    kernelPipeline(gpu, 'imager-tiles.wgsl', 'packTiles', constants),
     gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint }),
-    reyesPipeline(gpu, 'imagerTiles', 'unpackTiles', constants),
+    kernelPipeline(gpu, 'imager-tiles.wgsl', 'unpackTiles', constants),
   ]);
   const params = gpu.allocator.createBufferWithData(`${kernel.label} params`, instance.params, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
   try {
@@ -127,13 +126,13 @@ function batches(gpu: GpuRuntime, tileCount: number, tilesX: number, tileHeight:
   };
   const fits = (first: number, count: number): boolean => {
     const rowsBytes = rowsOf(first, count)[1] * rowBytes;
-    return count * recordBytes <= binding && rowsBytes <= binding && count * (recordBytes + GRID_INFO_WORDS * 4) + 2 * rowsBytes <= free;
+    return count * recordBytes <= binding && rowsBytes <= binding && count * (recordBytes + GRID_INFO.words * 4) + 2 * rowsBytes <= free;
   };
   const out: Batch[] = [];
   for (let first = 0; first < tileCount;) {
     let count = 0;
     while (first + count < tileCount && fits(first, count + 1)) count++;
-    if (count === 0) throw new GpuBudgetError('imager tile', recordBytes + GRID_INFO_WORDS * 4 + 2 * tileHeight * rowBytes, gpu.allocator.budget, gpu.allocator.budget - gpu.allocator.free());
+    if (count === 0) throw new GpuBudgetError('imager tile', recordBytes + GRID_INFO.words * 4 + 2 * tileHeight * rowBytes, gpu.allocator.budget, gpu.allocator.budget - gpu.allocator.free());
     const [firstRow, rows] = rowsOf(first, count);
     out.push({ firstTile: first, tileCount: count, firstRow, rows });
     first += count;
@@ -143,12 +142,12 @@ function batches(gpu: GpuRuntime, tileCount: number, tilesX: number, tileHeight:
 
 /** gridInfo of a batch's tiles: nu, nv, record base, parameter block 0. */
 function tileInfo(batch: Batch, tilesX: number, tileWidth: number, tileHeight: number, image: FloatImage, layout: GridLayout): Uint32Array {
-  const words = new Uint32Array(batch.tileCount * GRID_INFO_WORDS);
+  const words = new Uint32Array(batch.tileCount * GRID_INFO.words);
   for (let k = 0; k < batch.tileCount; k++) {
     const tile = batch.firstTile + k;
     const x0 = (tile % tilesX) * tileWidth;
     const y0 = Math.floor(tile / tilesX) * tileHeight;
-    words.set([Math.min(tileWidth, image.width - x0), Math.min(tileHeight, image.height - y0), k * layout.recordFloats, 0], k * GRID_INFO_WORDS);
+    words.set([Math.min(tileWidth, image.width - x0), Math.min(tileHeight, image.height - y0), k * layout.recordFloats, 0], k * GRID_INFO.words);
   }
   return words;
 }

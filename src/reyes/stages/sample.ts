@@ -9,7 +9,8 @@
 import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
-import { gridOffsetConstants, reyesPipeline } from '../kernels.ts';
+import { gridOffsetConstants } from '../../layout/grid-layout.ts';
+import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import type { DicedGrids } from './dice.ts';
 
 /** A rectangle of global subpixels. */
@@ -72,7 +73,7 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   const constants = gridOffsetConstants(frame.layout, SAMPLE_VARIABLES);
   constants.OFF_CI = gridOffsetConstants(frame.layout, [variable])[`OFF_${variable.toUpperCase()}`]!;
   constants.OUTPUT_VARIABLE = variable === 'Ci' ? 0 : 1;
-  return reyesPipeline(frame.gpu, 'sample', entryPoint, constants);
+  return kernelPipeline(frame.gpu, 'reyes-sample.wgsl', entryPoint, constants);
 }
 
 /** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
@@ -141,8 +142,8 @@ export async function sampleAndComposite(
       const keyBits = 32 + Math.ceil(Math.log2(subpixels + 1));
       await new RadixSort(gpu).encode(recorder, { keys, values, count: total, keyBits });
       const [mark, composite] = await Promise.all([
-        reyesPipeline(gpu, 'composite', 'markRanges'),
-        reyesPipeline(gpu, 'composite', 'composite'),
+        kernelPipeline(gpu, 'reyes-composite.wgsl', 'markRanges'),
+        kernelPipeline(gpu, 'reyes-composite.wgsl', 'composite'),
       ]);
       recorder.encoder.clearBuffer(runStart);
       recorder.encoder.clearBuffer(runEnd);

@@ -1,7 +1,7 @@
 // Shade: every grid runs through its pipeline's shading kernel (one workgroup per grid). The
 // shading scheduler cuts each kernel's grid list into batches whose workgroup scratch fits the
 // memory left; a batch is a window of gridInfo (bound at an offset), so grids never move.
-import { GRID_INFO_WORDS } from '../../rsl/grid-layout.ts';
+import { GRID_INFO } from '../../layout/grid-layout.ts';
 import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
@@ -33,7 +33,7 @@ export function shade(
       perPipeline.forEach((words, pipeline) => {
         if (words.length === 0) return;
         const gridInfo = gpu.allocator.createBufferWithData('pipeline grid info', new Uint32Array(words), GPUBufferUsage.STORAGE);
-        lists.push({ pipeline, gridInfo, count: words.length / GRID_INFO_WORDS, owned: true });
+        lists.push({ pipeline, gridInfo, count: words.length / GRID_INFO.words, owned: true });
       });
     }
     try {
@@ -65,7 +65,7 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
     const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
     const bindings = {
       0: diced.grids,
-      1: { buffer: gridInfo, offset: start * GRID_INFO_WORDS * 4, size: n * GRID_INFO_WORDS * 4 },
+      1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 },
       2: entry.paramBuffer,
       3: uniforms,
     };

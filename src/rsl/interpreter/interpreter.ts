@@ -8,8 +8,8 @@
 // vertex's du (dv) as read at entry, 0 when the grid is one vertex wide in that direction or du (dv)
 // is 0.
 // Clarity over speed: values are JS numbers, rounded to f32 after every IR instruction.
-import { SPACES } from '../grid-layout.ts';
-import type { GridLayout, SpaceName } from '../grid-layout.ts';
+import { SPACES } from '../../layout/grid-layout.ts';
+import type { GridLayout, SpaceName } from '../../layout/grid-layout.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from '../ir.ts';
 import { walk } from '../ir.ts';
 import { ANY_ACTIVE } from '../passes/mask-varying-loops.ts';

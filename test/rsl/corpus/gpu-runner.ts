@@ -3,7 +3,7 @@
 // when the pipeline was compiled with countLightEvaluations, the light-evaluation counters.
 import type { GpuRuntime } from '../../../src/gpu/runtime.ts';
 import type { CompiledPipeline } from '../../../src/rsl/compile.ts';
-import { frameUniformWords, GRID_INFO_WORDS } from '../../../src/rsl/grid-layout.ts';
+import { frameUniformWords, GRID_INFO } from '../../../src/layout/grid-layout.ts';
 import type { InterpreterInput, GridValues } from '../../../src/rsl/interpreter/interpreter.ts';
 
 export interface GpuResult {
@@ -29,7 +29,7 @@ export async function runOnGpu(runtime: GpuRuntime, compiled: CompiledPipeline, 
   const lights = compiled.ir.lights.length;
   const buffers = {
     0: allocator.createBufferWithData('grids', record, usage),
-    1: allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0, ...new Array<number>(GRID_INFO_WORDS - 4).fill(0)]), usage),
+    1: allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0, ...new Array<number>(GRID_INFO.words - 4).fill(0)]), usage),
     2: allocator.createBufferWithData('params', input.params.length > 0 ? input.params : new Float32Array(4), usage),
     3: allocator.createBufferWithData('frame', frameUniformWords(1, toFloat32(input.toCurrent), input.time ?? 0), GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
     ...(compiled.lightCountBinding !== undefined

@@ -2,7 +2,7 @@
 // trivially constant), non-identity space matrices (so a wrong space or matrix order shows), and the
 // light sets the lighting snippets run under.
 import { mat4 } from 'gl-matrix';
-import type { SpaceName } from '../../../src/rsl/grid-layout.ts';
+import type { SpaceName } from '../../../src/layout/grid-layout.ts';
 import type { GridValues } from '../../../src/rsl/interpreter/interpreter.ts';
 import type { ShaderRef } from '../../../src/rsl/compile.ts';
 

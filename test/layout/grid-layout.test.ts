@@ -1,6 +1,6 @@
 // The frame uniforms' inverse matrices (gl-matrix), including the singular case.
 import { describe, expect, it } from 'vitest';
-import { frameUniformWords, invert4, SPACES } from '../../src/rsl/grid-layout.ts';
+import { frameUniformWords, invert4, SPACES } from '../../src/layout/grid-layout.ts';
 
 describe('invert4', () => {
   it('inverts a column-major affine matrix', () => {

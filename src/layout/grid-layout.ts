@@ -1,9 +1,9 @@
-// The one definition of how a diced grid sits in GPU memory, shared by the dicer (which writes it)
-// and the shading kernels (which read and write it).
+// The one definition of how a diced grid sits in GPU memory, shared by the dicer (which writes it),
+// the shading kernels (which read and write it) and the sampler (which reads it).
 //
 // Bindings of a shading kernel (group 0):
 //   0  grids:    array<f32>, read_write   all grids' vertex data, SoA within each grid record
-//   1  gridInfo: array<u32>, read         GRID_INFO_WORDS words per grid: nu, nv, record base (in
+//   1  gridInfo: array<u32>, read         GRID_INFO.words words per grid: nu, nv, record base (in
 //                                          floats, into `grids`), parameter block base (in floats,
 //                                          into `params`)
 //   2  params:   array<f32>, read         shader-instance and light parameters (see ParamLayout)
@@ -14,6 +14,7 @@
 // `components` floats occupies floats [offset, offset + components*maxVertices): component c of
 // vertex k is at record base + offset + c*maxVertices + k.
 import { mat4 } from 'gl-matrix';
+import type { ConstantGroup } from './wgsl-constants.ts';
 
 export type GridVariableType = 'float' | 'point' | 'vector' | 'normal' | 'color';
 
@@ -34,7 +35,19 @@ export interface GridLayout {
   bytesPerVertex: number;
 }
 
-export const GRID_INFO_WORDS = 4;
+/** Word offsets of a grid's entry in gridInfo. */
+export const GRID_INFO = {
+  nu: 0,
+  nv: 1,
+  /** Float offset of the grid's record in `grids`. */
+  recordBase: 2,
+  /** Float offset of its parameter block in `params`. */
+  paramBase: 3,
+  words: 4,
+} as const;
+
+/** WGSL: GRID_INFO_NU, ..., GRID_INFO_WORDS. */
+export const GRID_INFO_CONSTANTS: readonly ConstantGroup[] = [{ prefix: 'GRID_INFO_', values: GRID_INFO }];
 
 /** Standard variables, in record order: what the dicer fills in and the shaders may read. */
 export const STANDARD_GRID_VARIABLES: readonly { name: string; type: GridVariableType }[] = [
@@ -99,6 +112,23 @@ function layoutOf(maxVertices: number, list: readonly { name: string; type: Grid
     offset += components * maxVertices;
   }
   return { maxVertices, variables, recordFloats: offset, bytesPerVertex: (offset / maxVertices) * 4 };
+}
+
+/** The layout's user primitive variables (between the standard variables and the outputs), in order. */
+export function layoutUserVariables(layout: GridLayout): { name: string; type: GridVariableType }[] {
+  const fixed = new Set([...STANDARD_GRID_VARIABLES, ...OUTPUT_GRID_VARIABLES].map((v) => v.name));
+  return layout.variables.filter((v) => !fixed.has(v.name)).map((v) => ({ name: v.name, type: v.type }));
+}
+
+/** Offsets of grid variables as pipeline override constants of a stage kernel: MAXV, OFF_P, OFF_N, OFF_DPDU, ... */
+export function gridOffsetConstants(layout: GridLayout, names: readonly string[]): Record<string, number> {
+  const constants: Record<string, number> = { MAXV: layout.maxVertices };
+  for (const name of names) {
+    const variable = layout.variables.find((v) => v.name === name);
+    if (!variable) throw new Error(`grid layout has no variable ${name}`);
+    constants[`OFF_${name.toUpperCase()}`] = variable.offset;
+  }
+  return constants;
 }
 
 /** The grid layout of an imager kernel: tiles of at most `maxVertices` pixels. */

@@ -1,0 +1,112 @@
+// The WGSL kernels of the renderer's stages and GPU primitives, ready to compile. WGSL has no
+// imports, so a kernel names what it needs on lines of its own:
+//   // @include FILE.wgsl    that file's text (shared functions), once per kernel
+//   // @layout NAME          the declarations generated from a layout of this folder (LAYOUTS), once
+// and the loader replaces each such line. Loaded as `?raw` text: Vite in the page, the Node hook
+// (src/node/raw-import-hook.js) on the command line and in the tests.
+import compactSource from '../../shaders/kernels/compact.wgsl?raw';
+import filterSource from '../../shaders/kernels/image-filter.wgsl?raw';
+import imagerTilesSource from '../../shaders/kernels/imager-tiles.wgsl?raw';
+import radixSortSource from '../../shaders/kernels/radix-sort.wgsl?raw';
+import reduceSource from '../../shaders/kernels/reduce.wgsl?raw';
+import boundSplitSource from '../../shaders/kernels/reyes-bound-split.wgsl?raw';
+import builtinSurfacesSource from '../../shaders/kernels/reyes-builtin-surfaces.wgsl?raw';
+import compositeSource from '../../shaders/kernels/reyes-composite.wgsl?raw';
+import diceSource from '../../shaders/kernels/reyes-dice.wgsl?raw';
+import jitterSource from '../../shaders/kernels/reyes-jitter.wgsl?raw';
+import motionSource from '../../shaders/kernels/reyes-motion.wgsl?raw';
+import sampleSource from '../../shaders/kernels/reyes-sample.wgsl?raw';
+import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
+import scanSource from '../../shaders/kernels/scan.wgsl?raw';
+import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
+import type { GpuRuntime } from '../gpu/runtime.ts';
+import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
+import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
+import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
+import { wgslConstants, type ConstantGroup } from './wgsl-constants.ts';
+
+const FILES = {
+  'compact.wgsl': compactSource,
+  'image-filter.wgsl': filterSource,
+  'imager-tiles.wgsl': imagerTilesSource,
+  'radix-sort.wgsl': radixSortSource,
+  'reduce.wgsl': reduceSource,
+  'reyes-bound-split.wgsl': boundSplitSource,
+  'reyes-builtin-surfaces.wgsl': builtinSurfacesSource,
+  'reyes-composite.wgsl': compositeSource,
+  'reyes-dice.wgsl': diceSource,
+  'reyes-jitter.wgsl': jitterSource,
+  'reyes-motion.wgsl': motionSource,
+  'reyes-sample.wgsl': sampleSource,
+  'reyes-surface.wgsl': surfaceSource,
+  'scan.wgsl': scanSource,
+  'workgroup-scan.wgsl': workgroupScanSource,
+} as const;
+
+export type KernelFile = keyof typeof FILES;
+
+/** Layouts a kernel reads as `const` lines (`// @layout NAME`). */
+export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>> = {
+  'primitive-record': PRIMITIVE_RECORD_CONSTANTS,
+  'ready-piece': READY_PIECE_CONSTANTS,
+  'grid-info': GRID_INFO_CONSTANTS,
+};
+
+/** Layouts a kernel reads as struct declarations. */
+const STRUCT_LAYOUTS: Readonly<Record<string, string>> = {
+  'frame-uniforms': FRAME_UNIFORMS_WGSL,
+};
+
+/** The WGSL declarations `// @layout NAME` stands for, or undefined for an unknown name. */
+export function layoutDeclarations(name: string): string | undefined {
+  const groups = CONSTANT_LAYOUTS[name];
+  return groups ? wgslConstants(groups) : STRUCT_LAYOUTS[name];
+}
+
+const DIRECTIVE = /^[ \t]*\/\/ @(include|layout)[ \t]+(\S+)[ \t]*$/gm;
+
+const expanded = new Map<KernelFile, string>();
+
+/** The kernel's text with its includes and layouts in place of their directive lines. */
+export function kernelSource(file: KernelFile): string {
+  let code = expanded.get(file);
+  if (code === undefined) {
+    code = expand(file, new Set());
+    expanded.set(file, code);
+  }
+  return code;
+}
+
+function expand(file: string, seen: Set<string>): string {
+  seen.add(`include ${file}`);
+  const text = (FILES as Record<string, string>)[file];
+  if (text === undefined) throw new Error(`no kernel file ${file}`);
+  return text.replace(DIRECTIVE, (line, kind: string, name: string, at: number) => {
+    if (seen.has(`${kind} ${name}`)) return `// (${name} is above)`;
+    seen.add(`${kind} ${name}`);
+    if (kind === 'include') {
+      if (!(name in FILES)) throw new Error(`${file}:${lineOf(text, at)}: @include of unknown kernel file ${name}`);
+      return expand(name, seen);
+    }
+    const block = layoutDeclarations(name);
+    if (block === undefined) {
+      const known = [...Object.keys(CONSTANT_LAYOUTS), ...Object.keys(STRUCT_LAYOUTS)].join(', ');
+      throw new Error(`${file}:${lineOf(text, at)}: unknown @layout ${name} (known: ${known})`);
+    }
+    return `// layout ${name} (generated from src/layout)\n${block}`;
+  });
+}
+
+function lineOf(text: string, at: number): number {
+  return text.slice(0, at).split('\n').length;
+}
+
+/** The compute pipeline of `entryPoint` in a kernel file (cached per device by the kernel cache). */
+export function kernelPipeline(
+  gpu: GpuRuntime,
+  file: KernelFile,
+  entryPoint: string,
+  constants?: Record<string, number>,
+): Promise<GPUComputePipeline> {
+  return gpu.kernels.pipeline({ label: file, code: kernelSource(file), entryPoint, ...(constants ? { constants } : {}) });
+}
