@@ -10,6 +10,10 @@
 // per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
 // across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
 // @include reyes-surface.wgsl
+// @include reyes-motion.wgsl
+// A moving piece's box covers its box at every motion key, and with depth of field it grows by
+// the lens's spread at its nearest and farthest depth, so that it reaches every region a sample
+// may see it from.
 
 struct SplitParams {
   count: u32,
@@ -24,6 +28,8 @@ struct SplitParams {
   cameraToRaster: mat4x4f,
   clipCount: u32,
   eyeSplits: u32,       // Option "limits" "eyesplits"
+  lensRadius: f32,      // DepthOfField (camera units; 0 for a pinhole)
+  focalDistance: f32,
   clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
 }
 
@@ -38,6 +44,7 @@ struct SplitParams {
 @group(0) @binding(8) var<storage, read_write> nextQueue: array<u32>;
 @group(0) @binding(9) var<storage, read_write> readyList: array<u32>;
 @group(0) @binding(10) var<storage, read_write> eyeSplitCulls: atomic<u32>;
+@group(0) @binding(11) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
 
 const CULL: u32 = 0u;
 const READY: u32 = 1u;
@@ -137,6 +144,24 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
   let pad = min(0.125 * size, 0.5 * bend + 1.0e-4 * size) + recF(prim, REC_DISPLACEMENT_BOUND);
   lo -= vec3f(pad);
   hi += vec3f(pad);
+  let motion = motionBlock(prim);
+  // (No keys: the records came in batches without their auxiliary blocks; the piece keeps its box.)
+  if (motion != NO_MOTION && motionKeyCount(motion) > 0u) {
+    var movedLo = vec3f(3.0e38);
+    var movedHi = vec3f(-3.0e38);
+    for (var k = 0u; k < motionKeyCount(motion); k++) {
+      for (var corner = 0u; corner < 8u; corner++) {
+        let q = motionKeyPoint(motion, k, select(lo, hi, vec3<bool>((corner & 1u) != 0u, (corner & 2u) != 0u, (corner & 4u) != 0u)));
+        movedLo = min(movedLo, q);
+        movedHi = max(movedHi, q);
+      }
+    }
+    lo = movedLo;
+    hi = movedHi;
+  }
+  let spread = max(lensSpread(lo.z, params.lensRadius, params.focalDistance), lensSpread(hi.z, params.lensRadius, params.focalDistance));
+  lo = vec3f(lo.xy - spread, lo.z);
+  hi = vec3f(hi.xy + spread, hi.z);
 
   var action = CULL;
   var nu = 0u;

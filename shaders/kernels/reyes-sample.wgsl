@@ -23,6 +23,7 @@ override OFF_OI: u32;
 override OUTPUT_VARIABLE: bool = false;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
+// @include reyes-motion.wgsl
 const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
 
 struct SampleParams {
@@ -40,6 +41,8 @@ struct SampleParams {
   clipCount: u32,        // ClippingPlane planes in clipPlanes
   cameraToRaster: mat4x4f,
   clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
+  lensRadius: f32,       // DepthOfField (camera units; 0 for a pinhole)
+  focalDistance: f32,
 }
 
 @group(0) @binding(0) var<uniform> params: SampleParams;
@@ -56,6 +59,7 @@ struct SampleParams {
 @group(0) @binding(11) var<storage, read_write> colorBuffer: array<vec4f>;
 @group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
+@group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
 
 var<workgroup> groupSamples: atomic<u32>;
 
@@ -68,6 +72,11 @@ struct Micropolygon {
   lod: vec2f,               // the importance interval [lo, hi) of the samples it draws (level of detail)
   lo: vec2i,                // subpixel bound within the region (inclusive)
   hi: vec2i,
+  // Moving (motion block at `motion`) or seen through a lens: r is placed per sample point from
+  // the camera-space corners p, and the bound covers every time and lens position.
+  blurred: bool,
+  motion: u32,
+  p: array<vec3f, 4>,
 }
 
 fn load3(base: u32, offset: u32, k: u32) -> vec3f {
@@ -91,18 +100,30 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   var zmax = -3.0e38;
   var rlo = vec2f(3.0e38);
   var rhi = vec2f(-3.0e38);
+  mp.motion = motionBlock(prim);
+  mp.blurred = mp.motion != NO_MOTION || params.lensRadius > 0.0;
+  // Every key of the motion (the diced position alone when it does not move), the lens's spread
+  // around each: the moved and lensed corners of any sample lie within (a segment between keys
+  // projects inside its ends' projections, and for one lens position the lens moves it linearly).
+  let keyCount = select(1u, motionKeyCount(mp.motion), mp.motion != NO_MOTION);
+  let pixelsPerUnit = abs(vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y));
   for (var c = 0u; c < 4u; c++) {
-    let p = load3(base, OFF_P, corners[c]);
-    let h = params.cameraToRaster * vec4f(p, 1.0);
-    if (h.w <= 0.0) { return mp; }
-    let xy = h.xy / h.w;
-    mp.r[c] = vec3f(xy, p.z);
+    mp.p[c] = load3(base, OFF_P, corners[c]);
     mp.ci[c] = load3(base, OFF_CI, corners[c]);
     mp.oi[c] = load3(base, OFF_OI, corners[c]);
-    zmin = min(zmin, p.z);
-    zmax = max(zmax, p.z);
-    rlo = min(rlo, xy);
-    rhi = max(rhi, xy);
+    for (var k = 0u; k < keyCount; k++) {
+      var p = mp.p[c];
+      if (mp.motion != NO_MOTION) { p = motionKeyPoint(mp.motion, k, p); }
+      let h = params.cameraToRaster * vec4f(p, 1.0);
+      if (h.w <= 0.0) { return mp; }
+      let xy = h.xy / h.w;
+      let spread = lensSpread(p.z, params.lensRadius, params.focalDistance) * pixelsPerUnit / h.w;
+      mp.r[c] = vec3f(xy, p.z);
+      zmin = min(zmin, p.z);
+      zmax = max(zmax, p.z);
+      rlo = min(rlo, xy - spread);
+      rhi = max(rhi, xy + spread);
+    }
   }
   if (zmax < params.near || zmin > params.far) { return mp; }
   if ((mp.flags & FLAG_TWO_SIDED) == 0u) {
@@ -213,9 +234,35 @@ fn sampleAt(mp: Micropolygon, sx: i32, sy: i32) -> Hit {
     }
   }
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
+  if (mp.blurred) { return coverage(placed(mp, sx, sy), q); }
+  return coverage(mp, q);
+}
+
+fn coverage(mp: Micropolygon, q: vec2f) -> Hit {
+  if (!mp.valid) {
+    var none: Hit;
+    none.covered = false;
+    return none;
+  }
   let first = triangle(mp, 0u, 1u, 3u, q);
   if (first.covered) { return first; }
   return triangle(mp, 0u, 3u, 2u, q);
+}
+
+/** The micropolygon where subpixel (sx, sy)'s sample sees it: moved to the sample's shutter time
+ * and seen through its lens position (reyes-jitter.wgsl); not valid where a corner gets behind the eye. */
+fn placed(mp: Micropolygon, sx: i32, sy: i32) -> Micropolygon {
+  var out = mp;
+  let time = sampleTime(sx, sy, params.nx, params.ny);
+  let lens = params.lensRadius * lensPosition(sx, sy, params.nx, params.ny);
+  for (var c = 0u; c < 4u; c++) {
+    var p = movedPoint(mp.motion, mp.p[c], time);
+    if (params.lensRadius > 0.0) { p = throughLens(p, lens, params.focalDistance); }
+    let h = params.cameraToRaster * vec4f(p, 1.0);
+    if (h.w <= 0.0) { out.valid = false; }
+    out.r[c] = vec3f(h.xy / h.w, p.z);
+  }
+  return out;
 }
 
 fn localSubpixel(sx: i32, sy: i32) -> u32 {

@@ -63,7 +63,10 @@ export const RECORD = {
   /** Level of detail: the interval [lo, hi) of sample importance the primitive draws
    * (convert/level-of-detail.ts); [0, 1) draws every sample. */
   lod: 116,
-  floats: 118,
+  /** u32 bits: 0 for a record that does not move within the shutter, else 1 + the float offset, from
+   * RECORD.aux, of its motion block in the auxiliary buffer (src/reyes/motion/motion-keys.ts). */
+  motion: 118,
+  floats: 119,
 } as const;
 
 /** Edges of a record's parameter square, in the seam table's order (stages/grid-seams.ts). */

@@ -4,6 +4,7 @@
 // has y down.
 import { mat4 } from 'gl-matrix';
 import type { Frame, Options } from '../rib/scene.ts';
+import { thinLens, type ThinLens } from './motion/thin-lens.ts';
 
 /** Eye splits when the RIB gives no `Option "limits" "eyesplits"` (PRMan's and Aqsis's default). */
 export const DEFAULT_EYE_SPLITS = 6;
@@ -39,6 +40,8 @@ export interface FrameCamera {
   /** How many times bound/split may split a piece straddling the eye plane before culling what
    * still straddles (`Option "limits" "eyesplits"`). */
   eyeSplits: number;
+  /** DepthOfField's thin lens; null for a pinhole. */
+  lens: ThinLens | null;
 }
 
 export interface CameraOverrides {
@@ -89,6 +92,7 @@ export function frameCamera(frame: Frame, overrides: CameraOverrides = {}, warn:
     worldToCamera: mat4.clone(camera.worldToCamera as unknown as mat4),
     clipPlanes: camera.clippingPlanes.map(cameraClipPlane),
     eyeSplits: eyeSplitLimit(options, warn),
+    lens: thinLens(camera.depthOfField, perspective, warn),
   };
 }
 

@@ -39,6 +39,8 @@ export interface PrimitiveRecordInput {
   user?: ArrayLike<number>;
   /** Bicubic records only: vertex-class variables as Bézier control values. */
   bicubic?: BicubicVertexValues;
+  /** The motion block of a record that moves within the shutter (motion/motion-keys.ts). */
+  motion?: Float32Array;
 }
 
 /**
@@ -48,7 +50,8 @@ export interface PrimitiveRecordInput {
  * - each user component row in layout order: 4 corner values (00, 10, 01, 11), or 16 Bézier control
  *   values (row v, column u) where its mask bit is set;
  * - the standard variables named in RECORD.bicubicMask, in the order s, t, Cs, Os, N: 16 control
- *   values per component.
+ *   values per component;
+ * - the motion block where RECORD.motion is not 0.
  */
 const STANDARD_BICUBIC = [['s', 1], ['t', 1], ['Cs', 3], ['Os', 3], ['N', 3]] as const;
 
@@ -101,6 +104,7 @@ export class PrimitiveRecords {
     let auxFloats = maskWords;
     for (let r = 0; r < rows; r++) auxFloats += rowBezier(r) ? 16 : 4;
     for (const [name, components] of STANDARD_BICUBIC) if (bicubicMask & BicubicBit[name]) auxFloats += 16 * components;
+    auxFloats += input.motion?.length ?? 0;
     this.growAux(auxBase + auxFloats);
     let at = auxBase;
     for (let w = 0; w < maskWords; w++) {
@@ -121,6 +125,11 @@ export class PrimitiveRecords {
       if (!controls || !(bicubicMask & BicubicBit[name])) continue;
       for (let i = 0; i < 16 * components; i++) this.aux[at++] = controls[i] ?? 0;
     }
+    const motionWord = input.motion ? 1 + at - auxBase : 0;
+    if (input.motion) {
+      this.aux.set(input.motion, at);
+      at += input.motion.length;
+    }
     this.auxLength = at;
 
     const base = this.count * RECORD.floats;
@@ -140,6 +149,7 @@ export class PrimitiveRecords {
     this.data.set(input.Os, base + RECORD.Os);
     if (input.N) this.data.set(input.N, base + RECORD.N);
     this.data.set(input.lod ?? [0, 1], base + RECORD.lod);
+    this.words[base + RECORD.motion] = motionWord;
     this.count++;
     this.sources.push(source);
     this.across.push(-1, -1, -1, -1);

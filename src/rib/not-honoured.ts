@@ -10,8 +10,7 @@ export const NOT_HONOURED = {
   Interior: 'Interior volume shaders are parsed but not honoured yet: they act on traced rays, which this renderer does not trace; surfaces render without them',
   Exterior: 'Exterior volume shaders are parsed but not honoured yet: they act on traced rays, which this renderer does not trace; surfaces render without them',
   Deformation: 'Deformation shaders are parsed but not honoured yet: primitives render undeformed',
-  MotionBegin: 'motion blur is parsed but not honoured yet: moving transformations and primitives render at their first time sample, whatever the Shutter',
-  DepthOfField: 'depth of field is parsed but not honoured yet: everything renders in focus, as through a pinhole',
+  MotionBegin: 'deformation motion blur (a primitive given in a motion block) is parsed but not honoured yet: such primitives render at their first time sample, whatever the Shutter (moving transformations do blur)',
   SolidBegin: 'CSG is parsed but not honoured yet: "intersection" and "difference" solids render as the union of their primitives',
 } as const;
 

@@ -7,7 +7,7 @@
 import { namedBasis } from './basis.ts';
 import { STANDARD_DECLARATIONS, parseDeclaration } from './declarations.ts';
 import type { Declaration } from './declarations.ts';
-import { RI_INFINITY, defaultAttributes, defaultCamera, defaultOptions } from './defaults.ts';
+import { defaultAttributes, defaultCamera, defaultOptions } from './defaults.ts';
 import type { DiagnosticSink, SourcePosition } from './diagnostics.ts';
 import type { ArgValue, RawParam, RibRequest } from './parser.ts';
 import { storageCounts } from './primitive-counts.ts';
@@ -335,7 +335,6 @@ export class SceneBuilder {
         const times = a.times as number[];
         if (times.length === 0) throw new RequestError('MotionBegin needs at least one time');
         if (times.some((t, i) => i > 0 && t < times[i - 1]!)) throw new RequestError('motion times must not decrease');
-        if (times.length > 1) this.notHonoured.note('MotionBegin', req.pos);
         this.motionBlock = { times, pos: req.pos, requests: [] };
         return;
       }
@@ -424,6 +423,7 @@ export class SceneBuilder {
         }
       }
       head!.motionSamples = rest;
+      if (rest.length > 0) this.notHonoured.note('MotionBegin', block.pos);
       this.emit(head!, first.pos);
       return;
     }
@@ -496,8 +496,6 @@ export class SceneBuilder {
         }
         c.depthOfField = a.fstop === undefined ? null
           : { fstop: a.fstop as number, focalLength: a.focallength as number, focalDistance: a.focaldistance as number };
-        // An infinite f-stop is the pinhole camera the renderer has.
-        if (c.depthOfField && c.depthOfField.fstop < RI_INFINITY) this.notHonoured.note('DepthOfField', req.pos);
         return;
       case 'Shutter':
         c.shutter = [a.opentime as number, a.closetime as number];

@@ -32,14 +32,12 @@ describe('requests parsed but not honoured yet', () => {
     expect(scene.errors).toEqual([]);
     expect(scene.frames).toHaveLength(2);
     expect(scene.warnings.map(brief)).toEqual([
-      [2, 1, 'DepthOfField'], [4, 3, 'Interior'], [5, 3, 'Exterior'], [6, 3, 'Deformation'],
-      [7, 3, 'MotionBegin'], [8, 3, 'SolidBegin'],
+      [4, 3, 'Interior'], [5, 3, 'Exterior'], [6, 3, 'Deformation'], [8, 3, 'SolidBegin'], [16, 3, 'MotionBegin'],
     ]);
     const text = Object.fromEntries(scene.warnings.map((w) => [w.request, w.message]));
-    expect(text.DepthOfField).toMatch(/not honoured yet: everything renders in focus/);
     expect(text.Interior).toMatch(/not honoured yet: .*surfaces render without them/);
     expect(text.Deformation).toMatch(/not honoured yet: primitives render undeformed/);
-    expect(text.MotionBegin).toMatch(/not honoured yet: .*render at their first time sample/);
+    expect(text.MotionBegin).toMatch(/deformation motion blur .*not honoured yet: .*render at their first time sample/);
     expect(text.SolidBegin).toMatch(/not honoured yet: "intersection" and "difference" solids render as the union/);
     for (const w of scene.warnings) expect(w.message).toMatch(/\(reported once per scene\)$/);
   });

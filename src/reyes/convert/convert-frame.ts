@@ -6,6 +6,7 @@ import type { Attributes, Frame } from '../../rib/scene.ts';
 import type { FrameCamera } from '../camera.ts';
 import { BindingLimitError } from '../errors.ts';
 import { OUTPUT_GRID_VARIABLES, STANDARD_GRID_VARIABLES, type GridLayout, type GridVariableType } from '../../rsl/grid-layout.ts';
+import { motionKeys, packMotionKeys } from '../motion/motion-keys.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
@@ -91,11 +92,13 @@ export function convertFrame(
     const flags = (flip ? PrimitiveFlag.flipNormal : 0) | (attributes.sides === 2 ? PrimitiveFlag.twoSided : 0) |
       (attributes.matte ? PrimitiveFlag.matte : 0) | (attributes.shadingInterpolation === 'smooth' ? PrimitiveFlag.smooth : 0);
     const normalMatrix = mat3.normalFromMat4(mat3.create(), objectToCamera) ?? mat3.create();
+    const keys = motionKeys(frame, primitive.objectToWorld, primitive.motion, objectToCamera);
+    const motion = keys ? packMotionKeys(keys) : undefined;
     const bound = attributes.displacementBound.sphere * (attributes.displacementBound.coordinateSystem === 'camera' ? 1 : Math.cbrt(Math.abs(det)));
     const ctx: ConvertContext = {
       records,
       source: index,
-      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod },
+      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(motion ? { motion } : {}) },
       normalMatrix,
       primvars: new Primvars(geometry.params),
       attributes,

@@ -13,7 +13,7 @@ export interface ConvertContext {
   records: PrimitiveRecords;
   /** Index of the scene primitive. */
   source: number;
-  common: Pick<PrimitiveRecordInput, 'flags' | 'paramBase' | 'pipeline' | 'shadingRate' | 'displacementBound' | 'objectToCamera' | 'lod'>;
+  common: Pick<PrimitiveRecordInput, 'flags' | 'paramBase' | 'pipeline' | 'shadingRate' | 'displacementBound' | 'objectToCamera' | 'lod' | 'motion'>;
   /** object → camera for normals (inverse transpose). */
   normalMatrix: mat3;
   primvars: Primvars;

@@ -64,12 +64,14 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
   let readyCapacity = Math.max(1, Math.min(frame.primCount, capacity.window));
   let readyCount = 0;
   const apron = frame.apron;
-  // SplitParams: 28 words, the clipping planes' count, the eye splits, then (16-byte aligned) the planes.
+  // SplitParams: 28 words, the clipping planes' count, the eye splits, the lens, then the planes.
   const header = new Uint32Array(32 + 4 * MAX_CLIP_PLANES);
   const headerFloats = new Float32Array(header.buffer);
   const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   header[28] = planes.length;
   header[29] = camera.eyeSplits;
+  headerFloats[30] = camera.lens?.radius ?? 0;
+  headerFloats[31] = camera.lens?.focalDistance ?? 1;
   const eyeSplitCulls = allocator.createBufferWithData('eye-split culls', new Uint32Array(1), STORAGE());
   headerFloats.set(planes.flat(), 32);
   let iterations = 0;
@@ -117,7 +119,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
           const children = allocator.createBuffer({ label: 'split queue', size: count * 2 * PIECE_BYTES, usage: STORAGE() });
           next.push({ buffer: children, count: 0 });
           const groups = Math.ceil(count / 64);
-          recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls }, groups);
+          recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls, 11: frame.userCorners }, groups);
           await scan.encode(recorder, { input: childCount, output: childOffset, count, total: childTotal });
           await scan.encode(recorder, { input: readyFlag, output: readyOffset, count, total: readyTotal });
           recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready }, groups);

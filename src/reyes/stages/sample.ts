@@ -51,7 +51,8 @@ export const MAX_CLIP_PLANES = 16;
 
 function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
-  const words = new Uint32Array(28 + 4 * MAX_CLIP_PLANES);
+  // SampleParams: 28 words, the planes, the lens (padded to 16 bytes).
+  const words = new Uint32Array(28 + 4 * MAX_CLIP_PLANES + 4);
   const floats = new Float32Array(words.buffer);
   const ints = new Int32Array(words.buffer);
   words.set([diced.count, frame.layout.recordFloats, frame.nx, frame.ny]);
@@ -65,6 +66,8 @@ function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): U
   words[11] = planes.length;
   floats.set(frame.camera.cameraToRaster, 12);
   floats.set(planes.flat(), 28);
+  floats[28 + 4 * MAX_CLIP_PLANES] = frame.camera.lens?.radius ?? 0;
+  floats[29 + 4 * MAX_CLIP_PLANES] = frame.camera.lens?.focalDistance ?? 1;
   return words;
 }
 
@@ -105,7 +108,7 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     const pipeline = await samplePipeline(frame, 'countSamples');
     const recorder = stageRecorder(frame, 'count samples');
     const params = recorder.params('sample', sampleParams(frame, diced, rect));
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts }, diced.count);
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 14: frame.userCorners }, diced.count);
     const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
     try {
       await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * frame.layout.maxVertices, total });
@@ -135,7 +138,7 @@ export async function sampleAndComposite(
     await timed(frame, 'sample', async () => {
       const write = await samplePipeline(frame, 'writeSamples', variable);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 7: values, 8: payload }, diced.count);
+      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 7: values, 8: payload, 14: frame.userCorners }, diced.count);
     });
     await timed(frame, 'composite', async () => {
       // The sentinel subpixel index (all ones, cut to keyBits) sorts after every real one.
@@ -184,7 +187,7 @@ export function sampleOpaque(
       fill(gpu.device, out.ids, subpixels, 0xffffffff);
       recorder.encoder.clearBuffer(out.color);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids };
+      const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners };
       recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter }, diced.count);
       recorder.dispatch(ownerPass!, { ...common, 9: depthBits, 10: owner }, diced.count);
       recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color, 12: out.ids }, diced.count);

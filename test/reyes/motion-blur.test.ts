@@ -1,0 +1,116 @@
+// Motion blur against its definition: each pixel's alpha is the share of the shutter during which
+// the moving shape covers it, averaged over the pixel. The oracle below computes that share from
+// the scene's own numbers (positions over time, disk radius), independently of the renderer.
+import { describe, expect, it } from 'vitest';
+import type { FloatImage } from '../../src/image/image.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { frameFromText, render } from './render-helpers.ts';
+
+// Orthographic, ScreenWindow -2 2 -1 1 over 128 × 64 pixels: 32 pixels per unit, y up.
+const WIDTH = 128;
+const HEIGHT = 64;
+const PIXELS_PER_UNIT = 32;
+
+function scene(shutter: string, motion: string, camera = ''): string {
+  return `Format ${WIDTH} ${HEIGHT} 1
+PixelSamples 8 8
+PixelFilter "box" 1 1
+Shutter ${shutter}
+Projection "orthographic"
+ScreenWindow -2 2 -1 1
+${camera}
+WorldBegin
+Surface "constant"
+Translate 0 0 5
+${motion}
+Disk 0 0.5 360
+WorldEnd`;
+}
+
+/** The expected alpha of every pixel: a disk of radius `radius` (units) whose centre is at
+ * `centre(t)` (units, t in [0, 1] across the shutter), averaged over 8 × 8 points per pixel and 400 times. */
+function expectedAlpha(radius: number, centre: (t: number) => [number, number]): Float64Array {
+  const alpha = new Float64Array(WIDTH * HEIGHT);
+  const times = 400;
+  const centres = Array.from({ length: times }, (_, k) => centre((k + 0.5) / times));
+  for (let py = 0; py < HEIGHT; py++) {
+    for (let px = 0; px < WIDTH; px++) {
+      let inside = 0;
+      for (let j = 0; j < 8; j++) {
+        for (let i = 0; i < 8; i++) {
+          const x = (px + (i + 0.5) / 8) / PIXELS_PER_UNIT - 2;
+          const y = 1 - (py + (j + 0.5) / 8) / PIXELS_PER_UNIT;
+          for (const [cx, cy] of centres) if ((x - cx) ** 2 + (y - cy) ** 2 < radius * radius) inside++;
+        }
+      }
+      alpha[py * WIDTH + px] = inside / (64 * times);
+    }
+  }
+  return alpha;
+}
+
+function alphaOf(image: FloatImage): Float64Array {
+  return Float64Array.from({ length: image.width * image.height }, (_, k) => image.rgba[k * 4 + 3]!);
+}
+
+function sum(values: ArrayLike<number>): number {
+  let total = 0;
+  for (let k = 0; k < values.length; k++) total += values[k]!;
+  return total;
+}
+
+/** Mean absolute difference over the pixels either image touches. */
+function meanError(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let total = 0;
+  let count = 0;
+  for (let k = 0; k < a.length; k++) {
+    if (a[k] === 0 && b[k] === 0) continue;
+    total += Math.abs(a[k]! - b[k]!);
+    count++;
+  }
+  return total / count;
+}
+
+const linear = (from: number, to: number) => (t: number): [number, number] => [from + (to - from) * t, 0];
+
+describe('transformation motion blur', () => {
+  const gpu = useGpuRuntime();
+
+  it('a disk moving 64 pixels covers its area on average and its swept band with the expected ramp', async () => {
+    const frame = await frameFromText(scene('0 1', 'MotionBegin [0 1] Translate -1 0 0 Translate 1 0 0 MotionEnd'));
+    const { rendered } = await render(gpu(), frame);
+    const alpha = alphaOf(rendered.image);
+    const expected = expectedAlpha(0.5, linear(-1, 1));
+    // Every instant covers the disk's area: the time average does too.
+    const area = Math.PI * (0.5 * PIXELS_PER_UNIT) ** 2;
+    expect(Math.abs(sum(alpha) - area) / area).toBeLessThan(0.01);
+    // Nothing outside the swept band (the disk's bound at both ends joined by its motion).
+    for (let py = 0; py < HEIGHT; py++) {
+      for (let px = 0; px < WIDTH; px++) if (px < 16 || px >= 112 || py < 16 || py >= 48) expect(alpha[py * WIDTH + px]).toBe(0);
+    }
+    // The profile along the motion through the centre: a ramp up over the disk's width, the
+    // plateau of 32/64, a ramp down; each pixel within the noise of 64 time strata.
+    const row = 32;
+    for (let px = 0; px < WIDTH; px++) expect(Math.abs(alpha[row * WIDTH + px]! - expected[row * WIDTH + px]!)).toBeLessThan(0.06);
+    expect(expected[row * WIDTH + 64]).toBeCloseTo(0.5, 2);
+    expect(meanError(alpha, expected)).toBeLessThan(0.02);
+  });
+
+  it('takes the shutter interval out of the motion and follows every time sample', async () => {
+    // Shutter 0.25 0.75 over a motion from -1 to 1 at times 0 and 1: the disk goes from -0.5 to 0.5.
+    const half = await frameFromText(scene('0.25 0.75', 'MotionBegin [0 1] Translate -1 0 0 Translate 1 0 0 MotionEnd'));
+    const halfAlpha = alphaOf((await render(gpu(), half)).rendered.image);
+    expect(meanError(halfAlpha, expectedAlpha(0.5, linear(-0.5, 0.5)))).toBeLessThan(0.02);
+    // Three time samples: out to the right and back.
+    const there = await frameFromText(scene('0 1', 'MotionBegin [0 0.5 1] Translate -1 0 0 Translate 1 0 0 Translate -1 0 0 MotionEnd'));
+    const thereAlpha = alphaOf((await render(gpu(), there)).rendered.image);
+    expect(meanError(thereAlpha, expectedAlpha(0.5, (t) => [t < 0.5 ? -1 + 4 * t : 3 - 4 * t, 0]))).toBeLessThan(0.02);
+  });
+
+  it('blurs a moving camera (a motion block before WorldBegin) as the opposite motion of the world', async () => {
+    const frame = await frameFromText(scene('0 1', '', 'MotionBegin [0 1] Translate 0 1 0 Translate 0 -1 0 MotionEnd'));
+    const alpha = alphaOf((await render(gpu(), frame)).rendered.image);
+    // World → camera moves points by +1 in y at open and by -1 at close: the disk goes from y = 1 to -1.
+    expect(meanError(alpha, expectedAlpha(0.5, (t) => [0, 1 - 2 * t]))).toBeLessThan(0.02);
+  });
+});
