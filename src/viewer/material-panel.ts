@@ -6,7 +6,10 @@ import { h } from './dom.ts';
 import { colorControl, paramControl } from './param-controls.ts';
 import { currentValue, type SceneEdits } from './scene-edits.ts';
 
-export function buildMaterialPanel(container: HTMLElement, frame: Frame, index: number | undefined, edits: SceneEdits, maxVertices: number, changed: () => void, reportErrors: (d: RslDiagnostic[]) => void): void {
+export function buildMaterialPanel(
+  container: HTMLElement, frame: Frame, index: number | undefined, edits: SceneEdits, maxVertices: number, changed: () => void,
+  reportErrors: (d: RslDiagnostic[]) => void, editShader: (name: string) => void,
+): void {
   container.replaceChildren();
   const primitive = index === undefined ? undefined : frame.primitives[index];
   if (index === undefined || !primitive) {
@@ -31,6 +34,11 @@ export function buildMaterialPanel(container: HTMLElement, frame: Frame, index: 
   if (!attributes.surface || surfaceName === 'defaultsurface') {
     container.append(h('p', { class: 'note' }, 'The default surface has no shader parameters.'));
     return;
+  }
+  if (edits.source(surfaceName)) {
+    const edit = h('button', { type: 'button', 'data-action': 'edit-shader' }, 'Edit shader source');
+    edit.addEventListener('click', () => editShader(surfaceName));
+    container.append(edit);
   }
   const layout = edits.parameters('surface', surfaceName, maxVertices, attributes.surface.source ?? source);
   if ('notFound' in layout) {

@@ -12,11 +12,19 @@ export interface Message {
   source: string;
 }
 
-export function showMessages(list: HTMLElement, messages: readonly Message[]): void {
+/** `editor`: messages about its file (the shader being edited) link to their line there. */
+export function showMessages(list: HTMLElement, messages: readonly Message[], editor?: { file: string; show(message: Message): void }): void {
   list.replaceChildren(...messages.map((m) => {
     const where = m.line !== undefined ? `${m.file}:${m.line}:${m.column ?? 1}` : m.file;
-    return h('li', { 'data-severity': m.severity, 'data-source': m.source },
-      h('code', { class: 'where' }, where), ` ${m.severity}: ${m.text}`);
+    const position = h('code', { class: 'where' }, where);
+    const item = h('li', { 'data-severity': m.severity, 'data-source': m.source }, position, ` ${m.severity}: ${m.text}`);
+    if (editor && m.file === editor.file && m.line !== undefined) {
+      position.setAttribute('role', 'link');
+      position.tabIndex = 0;
+      position.title = 'Show this line in the shader editor';
+      position.addEventListener('click', () => editor.show(m));
+    }
+    return item;
   }));
   list.dataset.count = String(messages.length);
   list.closest('details')?.toggleAttribute('open', messages.some((m) => m.severity === 'error') || list.closest('details')!.hasAttribute('open'));

@@ -5,7 +5,7 @@
 // light changes the composition, compiled once and then cached.
 import type { SourcePosition } from '../rib/diagnostics.ts';
 import type { Frame, Light, Parameter } from '../rib/scene.ts';
-import { RslCompileError, ShaderCompiler, STANDARD_SHADERS } from '../rsl/index.ts';
+import { RslCompileError, ShaderCompiler, STANDARD_SHADERS, standardShaderSource } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic, ParamEntry, ShaderRef } from '../rsl/index.ts';
 import { notFoundMessage, RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
 
@@ -27,21 +27,38 @@ export class SceneEdits {
   readonly compiler = new ShaderCompiler();
   readonly provider: RslShadingProvider;
   private readonly disabled = new Set<number>();
+  /** Shader sources by shader name: those the user opened, and those edited in the page. */
+  private readonly sources: Map<string, { source: string; file: string }>;
   private readonly originalLights: number[][];
 
   constructor(
     readonly frame: Frame,
     /** Shader sources the user opened, by shader name. */
-    private readonly sources: ReadonlyMap<string, { source: string; file: string }>,
+    opened: ReadonlyMap<string, { source: string; file: string }>,
   ) {
+    this.sources = new Map(opened);
     this.originalLights = frame.primitives.map((p) => [...p.attributes.lights]);
     this.provider = new RslShadingProvider({
       compiler: this.compiler,
       lookup: (name) => {
-        const opened = sources.get(name);
-        return opened && { file: opened.file, text: opened.source };
+        const known = this.sources.get(name);
+        return known && { file: known.file, text: known.source };
       },
     });
+  }
+
+  /** The source of the shader `name` the renders use (opened, edited or standard), and its file name. */
+  source(name: string): { source: string; file: string } | undefined {
+    const known = this.sources.get(name);
+    if (known) return known;
+    const standard = standardShaderSource(name);
+    return standard === undefined ? undefined : { source: standard, file: `${name}.sl` };
+  }
+
+  /** The page's shader editor changed `name`: renders from now on use this source. */
+  setSource(name: string, file: string, source: string): void {
+    this.sources.set(name, { source, file });
+    this.provider.forget(name);
   }
 
   get compiles(): number {

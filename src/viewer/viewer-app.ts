@@ -30,6 +30,7 @@ import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './ren
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
 import { download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
+import { ShaderEditor } from './shader-editor.ts';
 import { attachShortcuts, fillHelp } from './shortcuts.ts';
 
 export type Quality = 'preview' | 'full';
@@ -57,7 +58,7 @@ interface IdImage {
 }
 
 /** Kinds of request that only change shading (lights, materials, overlays): a prepared frame serves them. */
-const SHADING_ONLY = new Set(['light change', 'material change', 'grid outlines']);
+const SHADING_ONLY = new Set(['light change', 'material change', 'shader edit', 'grid outlines']);
 
 const REFINE_DELAY_MS = 250;
 
@@ -99,6 +100,10 @@ export class ViewerApp {
   private readonly saveFormat = element<HTMLSelectElement>('save-format');
   private readonly undoButton = element<HTMLButtonElement>('undo-edit');
   private readonly redoButton = element<HTMLButtonElement>('redo-edit');
+  private readonly editor = new ShaderEditor(element('shader-editor'), {
+    checked: (file, diagnostics) => this.shaderChecked(file, diagnostics),
+    clean: (name, file, source) => this.shaderEdited(name, file, source),
+  });
   private readonly overlays = new Overlays(element<HTMLCanvasElement>('overlay'), (kind, on) => {
     if (kind === 'grids' && on) this.request('full', 'grid outlines');
   });
@@ -169,6 +174,7 @@ export class ViewerApp {
       return;
     }
     this.edits = new SceneEdits(frame, loaded.shaders);
+    this.editor.close();
     this.history = new EditHistory(this.edits.snapshot());
     this.showHistory();
     // Opened shaders are checked up front so their errors show even before a primitive uses them.
@@ -198,6 +204,31 @@ export class ViewerApp {
     if (this.edits) this.history?.changed(this.edits.snapshot());
     this.showHistory();
     this.request('full', kind);
+  }
+
+  /** "Edit shader source": opens the shader the renders use (opened, edited or standard) in the editor. */
+  private editShader(name: string): void {
+    const source = this.edits?.source(name);
+    if (!source) return;
+    this.editor.open(name, source.file, source.source);
+    element('shader-editor-panel').setAttribute('open', '');
+  }
+
+  /** The editor checked its source: its messages replace those the file had. */
+  private shaderChecked(file: string, diagnostics: RslDiagnostic[]): void {
+    this.loadMessages = this.loadMessages.filter((m) => !(m.source === 'rsl' && m.file === file));
+    this.renderMessages = this.renderMessages.filter((m) => !(m.source === 'rsl' && m.file === file));
+    this.addCompileErrors(diagnostics);
+  }
+
+  /** A source that compiles: the renders use it from now on (only the kernels that use it recompile). */
+  private shaderEdited(name: string, file: string, source: string): void {
+    if (!this.edits || this.edits.source(name)?.source === source) return;
+    this.edits.setSource(name, file, source);
+    // Its parameters may have changed: the panels show the new layout.
+    this.showLights();
+    this.showMaterial();
+    this.request('full', 'shader edit');
   }
 
   private undo(): void {
@@ -254,7 +285,7 @@ export class ViewerApp {
   private showMaterial(): void {
     if (!this.loaded?.frame || !this.edits) return;
     buildMaterialPanel(element('material'), this.loaded.frame, this.selected, this.edits, this.maxVertices(),
-      () => this.edited('material change'), (d) => this.addCompileErrors(d));
+      () => this.edited('material change'), (d) => this.addCompileErrors(d), (name) => this.editShader(name));
   }
 
   private fullSize(frame: Frame): [number, number] {
@@ -460,7 +491,10 @@ export class ViewerApp {
   /** Shows the messages, each once: a compile error the panels or the opened shaders reported and
    * the render quotes again is one entry. */
   private refreshMessages(): void {
-    showMessages(element('messages'), this.shownMessages());
+    const file = this.editor.file;
+    showMessages(element('messages'), this.shownMessages(), file === undefined ? undefined : {
+      file, show: (m) => this.editor.goTo(m.line ?? 1, m.column ?? 1),
+    });
   }
 
   private shownMessages(): Message[] {

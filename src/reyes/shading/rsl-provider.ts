@@ -278,6 +278,12 @@ export class RslShadingProvider {
     return { resolved: { ref: { source: text, file, name: shader.shader.name }, standard: text === standardShaderSource(name), name } };
   }
 
+  /** Forgets what was looked up for the shader `name`, so that the next render looks it up again
+   * (the page's shader editor changed its source). */
+  forget(name: string): void {
+    for (const key of this.resolved.keys()) if (key.split('\u0001')[1] === name) this.resolved.delete(key);
+  }
+
   /** The compiled pipeline behind a kernel this provider handed out (e.g. for packParameters in the page). */
   compiled(kernelKey: string): CompiledPipeline | undefined {
     for (const [compiled, kernel] of this.kernels) if (kernel.key === kernelKey) return compiled;
