@@ -5,10 +5,11 @@ import { RI_INFINITY } from '../../rib/defaults.ts';
 import type { Attributes, Frame } from '../../rib/scene.ts';
 import type { FrameCamera } from '../camera.ts';
 import { BindingLimitError } from '../errors.ts';
-import { OUTPUT_GRID_VARIABLES, STANDARD_GRID_VARIABLES, type GridLayout, type GridVariableType } from '../../rsl/grid-layout.ts';
+import { layoutUserVariables, type GridLayout } from '../../layout/grid-layout.ts';
 import { motionKeys, packMotionKeys } from '../motion/motion-keys.ts';
 import { Primvars } from '../primvars.ts';
-import { PrimitiveFlag, PrimitiveRecords } from '../primitive-record.ts';
+import { PrimitiveFlag } from '../../layout/primitive-record.ts';
+import { PrimitiveRecords } from '../primitive-record.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
@@ -30,12 +31,6 @@ export interface ShadingPipeline {
 export interface ConvertedFrame {
   records: PrimitiveRecords;
   pipelines: ShadingPipeline[];
-}
-
-/** The layout's user primitive variables (between the standard variables and the outputs), in order. */
-export function layoutUserVariables(layout: GridLayout): { name: string; type: GridVariableType }[] {
-  const fixed = new Set([...STANDARD_GRID_VARIABLES, ...OUTPUT_GRID_VARIABLES].map((v) => v.name));
-  return layout.variables.filter((v) => !fixed.has(v.name)).map((v) => ({ name: v.name, type: v.type }));
 }
 
 const QUADRICS = new Set(['Sphere', 'Cone', 'Cylinder', 'Hyperboloid', 'Paraboloid', 'Disk', 'Torus']);
