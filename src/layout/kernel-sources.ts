@@ -14,6 +14,7 @@ import builtinSurfacesSource from '../../shaders/kernels/reyes-builtin-surfaces.
 import compositeSource from '../../shaders/kernels/reyes-composite.wgsl?raw';
 import diceSource from '../../shaders/kernels/reyes-dice.wgsl?raw';
 import jitterSource from '../../shaders/kernels/reyes-jitter.wgsl?raw';
+import motionSource from '../../shaders/kernels/reyes-motion.wgsl?raw';
 import sampleSource from '../../shaders/kernels/reyes-sample.wgsl?raw';
 import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
 import scanSource from '../../shaders/kernels/scan.wgsl?raw';
@@ -35,6 +36,7 @@ const FILES = {
   'reyes-composite.wgsl': compositeSource,
   'reyes-dice.wgsl': diceSource,
   'reyes-jitter.wgsl': jitterSource,
+  'reyes-motion.wgsl': motionSource,
   'reyes-sample.wgsl': sampleSource,
   'reyes-surface.wgsl': surfaceSource,
   'scan.wgsl': scanSource,
