@@ -14,6 +14,7 @@ import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../s
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { convertGeometry } from './geometry.ts';
+import { convertSubdivisionMesh } from './subdivision.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
 import { convertPoints } from './points.ts';
@@ -53,7 +54,7 @@ export function convertFrame(
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
-      geometry.type === 'Points' || geometry.type === 'Geometry';
+      geometry.type === 'Points' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh';
     if (!supported) {
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
@@ -105,6 +106,7 @@ export function convertFrame(
     else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
     else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
     else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
+    else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
     else convertPatchMesh(ctx, geometry);
   });
   joinBezierEdges(records);

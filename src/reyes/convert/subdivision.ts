@@ -1,0 +1,188 @@
+// SubdivisionMesh "catmull-clark" as bicubic Bézier records. The control mesh (any polygons, with
+// boundaries and the tags crease, corner, hole, interpolateboundary, facevaryinginterpolateboundary)
+// is refined on the CPU a few levels (subdivision-refine.ts): enough to make every face a quad, to
+// spend the finite sharpnesses, and to shrink the faces around extraordinary vertices; then every
+// face becomes one Bézier patch (subdivision-patches.ts): exact where the surface is a B-spline
+// patch, Loop and Schaefer's approximation with corners on the limit surface elsewhere. Neighbouring
+// patches share their edge curves exactly, and joinBezierEdges closes the seams between their grids.
+// Vertex-class variables are refined and patched with P; varying and facevarying ones linearly.
+import type { Geometry, Parameter } from '../../rib/scene.ts';
+import type { CornerRef } from '../primvars.ts';
+import { Primvars } from '../primvars.ts';
+import { emitPiece, type ConvertContext } from './emit.ts';
+import type { BoundaryMode, SubdivisionMesh } from './subdivision-mesh.ts';
+import { edgeKey } from './subdivision-mesh.ts';
+import { LimitMesh } from './subdivision-patches.ts';
+import { refine } from './subdivision-refine.ts';
+
+/** Levels of refinement around extraordinary vertices and tags, and the most patches one mesh may
+ * become before fewer levels are taken. */
+const IRREGULAR_LEVELS = 2;
+const MAX_FACES = 1 << 18;
+const IDENTITY = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+
+interface Tags {
+  edgeSharpness: Map<number, number>;
+  vertexSharpness: Map<number, number>;
+  holes: Set<number>;
+  boundaryMode: BoundaryMode;
+}
+
+function readTags(geometry: Geometry, vertexCount: number, faces: number, warn: (m: string) => void): Tags {
+  const a = geometry.args;
+  const names = (a.tags as string[] | undefined) ?? [];
+  const nargs = (a.nargs as number[] | undefined) ?? [];
+  const ints = (a.intargs as number[] | undefined) ?? [];
+  const floats = (a.floatargs as number[] | undefined) ?? [];
+  const tags: Tags = { edgeSharpness: new Map(), vertexSharpness: new Map(), holes: new Set(), boundaryMode: 0 };
+  let [ii, fi] = [0, 0];
+  names.forEach((name, t) => {
+    const [ni, nf] = [nargs[t * 2] ?? 0, nargs[t * 2 + 1] ?? 0];
+    const is = ints.slice(ii, ii + ni);
+    const fs = floats.slice(fi, fi + nf);
+    ii += ni;
+    fi += nf;
+    const badVertex = is.find((v) => v < 0 || v >= vertexCount);
+    switch (name) {
+      case 'crease':
+        if (badVertex !== undefined) return warn(`SubdivisionMesh tag "crease": vertex ${badVertex} does not exist; the crease is ignored`);
+        if (fs.length < 1) return warn('SubdivisionMesh tag "crease" has no sharpness; ignored');
+        for (let k = 0; k + 1 < is.length; k++) tags.edgeSharpness.set(edgeKey(is[k]!, is[k + 1]!), fs[Math.min(k, fs.length - 1)]!);
+        return;
+      case 'corner':
+        if (badVertex !== undefined) return warn(`SubdivisionMesh tag "corner": vertex ${badVertex} does not exist; the corners are ignored`);
+        if (fs.length < 1) return warn('SubdivisionMesh tag "corner" has no sharpness; ignored');
+        is.forEach((v, k) => tags.vertexSharpness.set(v, fs[Math.min(k, fs.length - 1)]!));
+        return;
+      case 'hole':
+        for (const f of is) {
+          if (f < 0 || f >= faces) warn(`SubdivisionMesh tag "hole": face ${f} does not exist`);
+          else tags.holes.add(f);
+        }
+        return;
+      case 'interpolateboundary': {
+        const mode = is[0] ?? 1;
+        if (mode !== 0 && mode !== 1 && mode !== 2) return warn(`SubdivisionMesh tag "interpolateboundary" ${mode} is not 0, 1 or 2; taken as 1`);
+        tags.boundaryMode = mode;
+        return;
+      }
+      case 'facevaryinginterpolateboundary':
+        // Facevarying values interpolate linearly on each face here (RI 3.2), which every mode of this
+        // tag leaves as they are.
+        return;
+      default:
+        warn(`SubdivisionMesh tag "${name}" is not known; ignored`);
+    }
+  });
+  return tags;
+}
+
+/** Interleaves the per-element values of `params` (each `stride` numbers an element) for `count` elements. */
+function interleave(params: readonly Parameter[], count: number, first: number[] = []): { values: Float64Array; dimension: number; offsets: number[] } {
+  const strides = params.map((p) => p.values.length / count);
+  const dimension = first.length / Math.max(count, 1) + strides.reduce((s, n) => s + n, 0);
+  const values = new Float64Array(count * dimension);
+  const offsets: number[] = [];
+  let at = first.length / Math.max(count, 1);
+  for (let e = 0; e < count; e++) for (let d = 0; d < at; d++) values[e * dimension + d] = first[e * at + d]!;
+  params.forEach((p, k) => {
+    offsets.push(at);
+    const stride = strides[k]!;
+    for (let e = 0; e < count; e++) for (let d = 0; d < stride; d++) values[e * dimension + at + d] = (p.values as number[])[e * stride + d]!;
+    at += stride;
+  });
+  return { values, dimension, offsets };
+}
+
+export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry): void {
+  const scheme = geometry.args.scheme as string;
+  if (scheme !== 'catmull-clark') {
+    ctx.warn(`SubdivisionMesh scheme "${scheme}" is not supported (only "catmull-clark"); skipped`);
+    return;
+  }
+  const positions = ctx.primvars.positions();
+  if (!positions) return ctx.warn('SubdivisionMesh without P is skipped');
+  const nvertices = geometry.args.nvertices as number[];
+  const vertices = geometry.args.vertices as number[];
+  const vertexCount = geometry.counts.vertex;
+  const faces = nvertices.length;
+  const tags = readTags(geometry, vertexCount, faces, ctx.warn);
+
+  const numeric = geometry.params.filter((p) => p.name !== 'P' && p.name !== 'Pw' && typeof p.values[0] !== 'string');
+  const vertexParams = numeric.filter((p) => p.storage === 'vertex');
+  const varyingParams = numeric.filter((p) => p.storage === 'varying');
+  const faceVaryingParams = numeric.filter((p) => p.storage === 'facevarying' || p.storage === 'facevertex');
+  const vertexData = interleave(vertexParams, vertexCount, positions.slice(0, vertexCount * 3));
+  const varyingData = interleave(varyingParams, geometry.counts.varying);
+  const faceVaryingData = interleave(faceVaryingParams, vertices.length);
+
+  const faceStart = new Int32Array(faces + 1);
+  nvertices.forEach((n, f) => (faceStart[f + 1] = faceStart[f]! + n));
+  const vertexSharpness = new Float64Array(vertexCount);
+  for (const [v, s] of tags.vertexSharpness) vertexSharpness[v] = s;
+  let mesh: SubdivisionMesh = {
+    faceStart, faceVerts: Int32Array.from(vertices), vertexCount, data: vertexData.values, dimension: vertexData.dimension,
+    varying: varyingData.values, varyingDimension: varyingData.dimension, faceVarying: faceVaryingData.values,
+    faceVaryingDimension: faceVaryingData.dimension, uniformOf: Int32Array.from({ length: faces }, (_, f) => f),
+    hole: Uint8Array.from({ length: faces }, (_, f) => (tags.holes.has(f) ? 1 : 0)), edgeSharpness: tags.edgeSharpness,
+    vertexSharpness, boundaryMode: tags.boundaryMode,
+  };
+  if (tags.boundaryMode === 1) {
+    // "Edge and corner": a vertex of one face only (on the boundary) is a sharp corner.
+    const uses = new Int32Array(vertexCount);
+    for (const v of vertices) uses[v]!++;
+    for (let v = 0; v < vertexCount; v++) if (uses[v] === 1) mesh.vertexSharpness[v] = Infinity;
+  }
+
+  // Levels: quads everywhere, finite sharpness spent, extraordinary regions shrunk; fewer when large.
+  const finite = [...tags.edgeSharpness.values(), ...tags.vertexSharpness.values()].filter((s) => s > 0 && s < 10);
+  const irregular = new LimitMesh(mesh);
+  let wanted = nvertices.some((n) => n !== 4) ? 1 : 0;
+  if (finite.length) wanted = Math.max(wanted, Math.ceil(Math.max(...finite)));
+  let anyIrregular = false;
+  for (let f = 0; f < faces && !anyIrregular; f++) if (!irregular.regular(f)) anyIrregular = true;
+  if (anyIrregular) wanted = Math.max(wanted, IRREGULAR_LEVELS);
+  let levels = wanted;
+  while (levels > 1 && vertices.length * 4 ** (levels - 1) > MAX_FACES) levels--;
+  if (levels < wanted) ctx.warn(`SubdivisionMesh of ${faces} faces refined ${levels} of the ${wanted} levels it asks for (at most ${MAX_FACES} patches); sharpness left over is taken as infinite`);
+  for (let k = 0; k < levels; k++) mesh = refine(mesh);
+
+  const limit = new LimitMesh(mesh);
+  const refinedFaces = mesh.faceStart.length - 1;
+  // Vertex-class variables: per patch, their 16 Bézier control values (grid index patch * 16 + point).
+  const drawn: { face: number; controls: Float64Array[] }[] = [];
+  for (let f = 0; f < refinedFaces; f++) {
+    if (mesh.hole[f] || (mesh.boundaryMode === 0 && limit.touchesBoundary(f))) continue;
+    drawn.push({ face: f, controls: limit.bezier(f) });
+  }
+  const params: Parameter[] = geometry.params.filter((p) => p.storage === 'constant' || p.storage === 'uniform');
+  vertexParams.forEach((p, k) => {
+    const stride = p.values.length / vertexCount;
+    const values: number[] = [];
+    for (const { controls } of drawn) for (const c of controls) for (let d = 0; d < stride; d++) values.push(c[vertexData.offsets[k]! + d]!);
+    params.push({ ...p, values });
+  });
+  varyingParams.forEach((p, k) => {
+    const stride = p.values.length / geometry.counts.varying;
+    const values: number[] = [];
+    for (let v = 0; v < mesh.vertexCount; v++) for (let d = 0; d < stride; d++) values.push(mesh.varying[v * mesh.varyingDimension + varyingData.offsets[k]! + d]!);
+    params.push({ ...p, values });
+  });
+  faceVaryingParams.forEach((p, k) => {
+    const stride = p.values.length / vertices.length;
+    const values: number[] = [];
+    for (let c = 0; c < mesh.faceVerts.length; c++) for (let d = 0; d < stride; d++) values.push(mesh.faceVarying[c * mesh.faceVaryingDimension + faceVaryingData.offsets[k]! + d]!);
+    params.push({ ...p, values });
+  });
+  const patchCtx: ConvertContext = { ...ctx, primvars: new Primvars(params) };
+  drawn.forEach(({ face, controls }, patch) => {
+    const start = mesh.faceStart[face]!;
+    // Record corners (u, v) = (0,0), (1,0), (0,1), (1,1) are the quad's corners 0, 1, 3, 2.
+    const refs: CornerRef[] = [[0, 0, 0], [1, 1, 3], [3, 0, 12], [2, 1, 15]].map(([corner, u, point], k) => ({
+      uniform: mesh.uniformOf[face]!, varying: mesh.faceVerts[start + corner!]!, vertex: patch * 16 + point!,
+      facevarying: start + corner!, u: u!, v: k >> 1,
+    }));
+    const geometry48 = controls.flatMap((c) => [c[0]!, c[1]!, c[2]!]);
+    emitPiece(patchCtx, 'bezier', geometry48, refs, { index: (l, k) => patch * 16 + l * 4 + k, cu: IDENTITY, cv: IDENTITY });
+  });
+}

@@ -1,0 +1,162 @@
+// SubdivisionMesh (Catmull-Clark): limit positions against the limit mask computed by hand, an
+// infinitely sharp crease against the cubic B-spline of its vertices, vertex variables following P,
+// tags, and an opaque closed subdivision surface with no pinholes (rendered on the GPU).
+import { describe, expect, it } from 'vitest';
+import { frameCamera } from '../../src/reyes/camera.ts';
+import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
+import { PrimitiveKind, RECORD } from '../../src/layout/primitive-record.ts';
+import { userPrimitiveVariables } from '../../src/reyes/primvars.ts';
+import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
+import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
+import { gridLayout } from '../../src/layout/grid-layout.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { frameFromText, render } from './render-helpers.ts';
+
+type Vec3 = [number, number, number];
+
+async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[] }> {
+  const frame = await frameFromText(`Format 64 64 1\nProjection "perspective" "fov" 40\nTranslate 0 0 8\nWorldBegin\n${body}\nWorldEnd`);
+  const warnings: string[] = [];
+  const warn = (m: string): void => { warnings.push(m); };
+  const layout = gridLayout(256, userPrimitiveVariables(frame.primitives, warn));
+  const camera = frameCamera(frame);
+  const { records } = convertFrame(frame, camera, kernelSpaces(camera), layout, builtinShadingProvider, warn);
+  const floats = records.floats();
+  const words = new Uint32Array(floats.buffer, floats.byteOffset, floats.length);
+  const controls: Vec3[][] = [];
+  const kinds: number[] = [];
+  for (let r = 0; r < records.count; r++) {
+    kinds.push(words[r * RECORD.floats + RECORD.kind]!);
+    const at = r * RECORD.floats + RECORD.geometry;
+    controls.push(Array.from({ length: 16 }, (_, i) => [floats[at + i * 3]!, floats[at + i * 3 + 1]!, floats[at + i * 3 + 2]!] as Vec3));
+  }
+  return { controls, warnings, kinds };
+}
+
+const CUBE_POINTS: Vec3[] = [[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]];
+/** Counter-clockwise seen from outside. */
+const CUBE_FACES = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [2, 3, 7, 6], [0, 4, 7, 3], [1, 2, 6, 5]];
+const cube = (extra = '') => `SubdivisionMesh "catmull-clark" [${CUBE_FACES.map(() => 4).join(' ')}] [${CUBE_FACES.flat().join(' ')}] ${extra} "P" [${CUBE_POINTS.flat().join(' ')}]`;
+
+const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+/** The four corners of a Bézier patch (on its surface). */
+const corners = (c: Vec3[]) => [c[0]!, c[3]!, c[12]!, c[15]!];
+
+/** The Catmull-Clark limit of a smooth vertex v of valence n with edge neighbours e and face-diagonal
+ * neighbours f (Halstead, Kass and DeRose 1993): (n² v + 4 Σ e + Σ f) / (n (n + 5)). */
+function limitMask(v: Vec3, e: Vec3[], f: Vec3[]): Vec3 {
+  const n = e.length;
+  return [0, 1, 2].map((d) => (n * n * v[d]! + 4 * e.reduce((s, p) => s + p[d]!, 0) + f.reduce((s, p) => s + p[d]!, 0)) / (n * (n + 5))) as Vec3;
+}
+
+describe('SubdivisionMesh', () => {
+  const gpu = useGpuRuntime();
+
+  it('a cube\'s patches meet at the limit positions of its vertices and face centres (limit masks by hand, within 1e-4)', async () => {
+    const { controls, warnings, kinds } = await patches(cube());
+    expect(warnings).toEqual([]);
+    expect(kinds.every((k) => k === PrimitiveKind.bezier)).toBe(true);
+    const all = controls.flatMap(corners);
+    for (const v of CUBE_POINTS) {
+      // Valence 3: the three neighbours along edges differ in one coordinate, the three across faces in two.
+      const e = CUBE_POINTS.filter((p) => distance(p, v) === 2);
+      const f = CUBE_POINTS.filter((p) => Math.abs(distance(p, v) - 2 * Math.SQRT2) < 1e-9);
+      const expected = limitMask(v, e, f);
+      expect(expected.map(Math.abs)).toEqual([0.5, 0.5, 0.5]);
+      // The three patches around the vertex each have a corner there.
+      expect(all.filter((p) => distance(p, expected) < 1e-4)).toHaveLength(3);
+    }
+    // The centre of face z = 1 after one step is a valence-4 vertex: its edge neighbours are the edge
+    // points (0.75, 0, 0.75) and the like, its diagonal neighbours the vertex points (5/9, 5/9, 5/9)
+    // and the like (Catmull-Clark rules on the cube): limit z = (16 + 4·4·0.75 + 4·5/9) / 36.
+    const centre = limitMask([0, 0, 1], [[0.75, 0, 0.75], [0, 0.75, 0.75], [-0.75, 0, 0.75], [0, -0.75, 0.75]],
+      [[5 / 9, 5 / 9, 5 / 9], [-5 / 9, 5 / 9, 5 / 9], [-5 / 9, -5 / 9, 5 / 9], [5 / 9, -5 / 9, 5 / 9]]);
+    expect(centre[2]).toBeCloseTo(0.839506, 5);
+    expect(all.filter((p) => distance(p, centre) < 1e-4).length).toBeGreaterThanOrEqual(4);
+    // Every patch corner lies between the two: the limit surface is inside the cube, outside a ball.
+    for (const p of all) {
+      expect(Math.max(...p.map(Math.abs))).toBeLessThan(0.86);
+      expect(Math.hypot(...p)).toBeGreaterThan(0.83);
+    }
+  });
+
+  it('an infinitely sharp crease is the cubic B-spline curve of its vertices', async () => {
+    // A flat grid x = 0..6, y = -2..2 whose middle row is creased and lifted to heights h.
+    const h = [0, 1, -0.5, 2, 0.3, -1, 0.5];
+    const index = (x: number, y: number) => (y + 2) * 7 + x;
+    const points: number[] = [];
+    for (let y = -2; y <= 2; y++) for (let x = 0; x <= 6; x++) points.push(x, y, y === 0 ? h[x]! : 0);
+    const faces: number[] = [];
+    for (let y = -2; y < 2; y++) for (let x = 0; x < 6; x++) faces.push(index(x, y), index(x + 1, y), index(x + 1, y + 1), index(x, y + 1));
+    const crease = [0, 1, 2, 3, 4, 5, 6].map((x) => index(x, 0));
+    const { controls, warnings } = await patches(`SubdivisionMesh "catmull-clark" [${new Array(24).fill(4).join(' ')}] [${faces.join(' ')}]
+      ["crease" "interpolateboundary"] [7 1 0 0] [${crease.join(' ')}] [20] "P" [${points.join(' ')}]`);
+    expect(warnings).toEqual([]);
+    const bspline = (x: number): number => {
+      const i = Math.min(Math.max(Math.floor(x), 1), 4);
+      const t = x - i;
+      const N = [(1 - t) ** 3 / 6, (3 * t ** 3 - 6 * t ** 2 + 4) / 6, (-3 * t ** 3 + 3 * t ** 2 + 3 * t + 1) / 6, t ** 3 / 6];
+      return N.reduce((s, n, k) => s + n * h[i - 1 + k]!, 0);
+    };
+    // Edges of patches lying on y = 0, between x = 1 and 5 (away from the crease's end conditions).
+    const EDGES = [[0, 1, 2, 3], [12, 13, 14, 15], [0, 4, 8, 12], [3, 7, 11, 15]];
+    let covered = 0;
+    for (const c of controls) {
+      for (const edge of EDGES) {
+        const p = edge.map((i) => c[i]!);
+        if (!p.every((q) => Math.abs(q[1]) < 1e-6) || Math.min(p[0]![0], p[3]![0]) < 1 || Math.max(p[0]![0], p[3]![0]) > 5) continue;
+        covered += Math.abs(p[3]![0] - p[0]![0]);
+        for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+          const b = [(1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3];
+          const x = b.reduce((s, w, k) => s + w * p[k]![0], 0);
+          const z = b.reduce((s, w, k) => s + w * p[k]![2], 0);
+          expect(z).toBeCloseTo(bspline(x), 5);
+        }
+      }
+    }
+    // Both sides of the crease: each stretch of it is an edge of two patches.
+    expect(covered).toBeCloseTo(2 * 4, 5);
+  });
+
+  it('an opaque closed subdivision surface seen one-sided has alpha exactly 1 wherever it covers a pixel fully', async () => {
+    // The cube's limit surface lies outside the ball of radius 0.83 (test above); pixels whose whole
+    // filter support (gaussian 2 × 2, plus a pixel for chords) sees that ball must be opaque. Views
+    // from the eight octants at several shading rates cut the surface into grids of different rates.
+    const [W, H, FOV, REACH] = [96, 72, 40, 2];
+    const tan = Math.tan((FOV / 2) * (Math.PI / 180));
+    const holes: string[] = [];
+    let inside = 0;
+    for (const [k, rate] of [0.5, 1, 2, 4, 8, 1, 2, 4].entries()) {
+      const [ax, ay] = [35 + 90 * (k & 1), 20 + 45 * k];
+      const frame = await frameFromText(`Format ${W} ${H} 1\nPixelSamples 4 4\nShadingRate ${rate}\nProjection "perspective" "fov" ${FOV}
+Translate ${0.3 * (k % 3 - 1)} ${0.2 * ((k >> 1) % 3 - 1)} ${3 + k * 0.4}\nRotate ${ax} 1 0 0\nRotate ${ay} 0 1 0\nWorldBegin\nSides 1\nSurface "constant"\n${cube()}\nWorldEnd`);
+      const centre: Vec3 = [0.3 * (k % 3 - 1), 0.2 * ((k >> 1) % 3 - 1), 3 + k * 0.4];
+      const seesBall = (x: number, y: number): boolean => {
+        const d: Vec3 = [((x - W / 2) * 2 / H) * tan, ((H / 2 - y) * 2 / H) * tan, 1];
+        const t = (d[0] * centre[0] + d[1] * centre[1] + d[2] * centre[2]) / (d[0] ** 2 + d[1] ** 2 + d[2] ** 2);
+        return distance(d.map((c) => c * t), centre) < 0.83;
+      };
+      const { rendered } = await render(gpu(), frame);
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+        if (![[-1, -1], [1, -1], [-1, 1], [1, 1]].every(([sx, sy]) => seesBall(x + 0.5 + sx! * REACH, y + 0.5 + sy! * REACH))) continue;
+        inside++;
+        const alpha = rendered.image.rgba[(y * W + x) * 4 + 3]!;
+        if (alpha !== 1) holes.push(`view ${k} (shading rate ${rate}) pixel ${x},${y} alpha ${alpha}`);
+      }
+    }
+    expect(inside).toBeGreaterThan(8 * 300);
+    expect(holes.slice(0, 10), `${holes.length} pinholes`).toEqual([]);
+  }, 300_000);
+
+  it('"hole" leaves its face out: through it a one-sided cube shows nothing (its inside faces away), a two-sided one its inside', async () => {
+    const alphaAtCentre = async (sides: number) => {
+      const frame = await frameFromText(`Format 32 32 1\nPixelSamples 2 2\nProjection "perspective" "fov" 30\nTranslate 0 0 6
+WorldBegin\nSides ${sides}\nSurface "constant"\n${cube('["hole" "interpolateboundary"] [1 0 0 0] [0] []')}\nWorldEnd`);
+      const { rendered } = await render(gpu(), frame);
+      return [rendered.image.rgba[(16 * 32 + 16) * 4 + 3], rendered.image.rgba[(16 * 32 + 2) * 4 + 3]];
+    };
+    // Face 0 (z = -1) faces the camera; the centre pixel looks through it, the edge pixel misses the cube.
+    expect(await alphaAtCentre(1)).toEqual([0, 0]);
+    expect(await alphaAtCentre(2)).toEqual([1, 0]);
+  }, 120_000);
+});
