@@ -29,6 +29,7 @@ import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Scene } from '../rib/scene.ts';
 import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
 import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
+import { TextureRegistry } from '../texture/texture-registry.ts';
 import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
@@ -103,8 +104,9 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
   // Shaders are looked up in --shader-path (and the RIB's Option "searchpath" "shader"), then
   // among the standard shaders.
   const shaderPath = (options.shaderPath ?? '').split(path.delimiter).filter(Boolean);
-  renderOptions.shading = nodeRslShading({ sceneDir, shaderPath }).provide;
   const textureStorage = nodeTextureStorage(sceneDir, outputDir);
+  const textures = new TextureRegistry(textureStorage);
+  renderOptions.shading = nodeRslShading({ sceneDir, shaderPath, textures }).provide;
   let scene: Scene;
   try {
     // Streamed from disk, so a big scene is never in memory whole.
@@ -147,6 +149,8 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       const made = runTextureRequests(texturesBetween(scene, texturesRun, upTo), textureStorage);
       for (const d of made.warnings) console.error(`${prefix}${formatDiagnostic(d)}`);
       for (const file of made.written) console.log(`${prefix}wrote ${file} (texture)`);
+      // Maps are read again where a request rewrote one.
+      if (made.written.length > 0) textures.forget();
       texturesRun = upTo + 1;
     };
     for (const [k, frame] of frames.entries()) {

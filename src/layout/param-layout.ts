@@ -63,6 +63,21 @@ export interface ParamLayout {
   attributes?: AttributeEntry[];
   /** match() tables for subjects known only at run time (packParameters fills them); absent when none. */
   matchTables?: MatchTableEntry[];
+  /** The texture maps the kernel looks up (packParameters writes -1, the renderer the slots); absent when none. */
+  textures?: TextureSlotEntry[];
+}
+
+/**
+ * A texture map a shader names, by a constant name or by a string parameter's value: the word at
+ * `offset` holds the map's slot in the frame's texture atlas (src/texture/texture-atlas.ts), -1
+ * when the name finds no map.
+ */
+export interface TextureSlotEntry {
+  /** The constant name, or the parameter's instance and name. */
+  name?: string;
+  instance?: string;
+  param?: string;
+  offset: number;
 }
 
 /**

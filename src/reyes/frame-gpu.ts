@@ -22,6 +22,8 @@ export interface FrameGpu {
   /** Per record and edge, the record edge across it (PrimitiveRecords.edgeNeighbours). */
   edgeNeighbours: Int32Array;
   pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];
+  /** The texture atlas (src/texture/texture-atlas.ts), binding 5 of kernels that look maps up. */
+  textures: GPUBuffer;
   /** PixelSamples. */
   nx: number;
   ny: number;

@@ -129,6 +129,8 @@ interface FrameJob {
   spaces: KernelSpaces;
   layout: GridLayout;
   converted: ConvertedFrame;
+  /** The texture atlas the shading kernels read (binding 5), when their shaders name maps. */
+  textures: Uint32Array | undefined;
   nx: number;
   ny: number;
   filter: { code: number; xWidth: number; yWidth: number };
@@ -166,6 +168,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   const provider = options.shading ?? defaultProvider().provide;
   const converted = convertFrame(frame, camera, spaces, layout, provider, warn);
   const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
+  const textures = provider.textureAtlas?.(spaces);
   stats.stageMs.convert = performance.now() - convertStart;
 
   const [nx, ny] = options.samples ? [options.samples, options.samples] : frame.options.pixelSamples.map((n) => Math.max(1, Math.round(n))) as [number, number];
@@ -196,7 +199,7 @@ function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): Fram
   });
   const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
   return {
-    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager, variables,
+    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager, variables, textures,
     filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
   };
 }
@@ -227,18 +230,22 @@ interface FrameBuffers {
   prims: GPUBuffer;
   userCorners: GPUBuffer;
   pipelines: FrameGpu['pipelines'];
+  textures: GPUBuffer;
   tables: PrimitiveTables;
 }
 
-function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers {
+function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, textureAtlas: Uint32Array | undefined, owned: GPUBuffer[]): FrameBuffers {
   const { allocator } = gpu;
+  // Counted against the budget like every buffer; a kernel without lookups leaves it unbound.
+  const textures = allocator.createBufferWithData('texture atlas', textureAtlas ?? new Uint32Array(4), GPUBufferUsage.STORAGE);
+  owned.push(textures);
   checkFrameBindings(converted, gpu.maxBindingBytes());
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
   const prims = allocator.createBufferWithData('primitive records', converted.records.floats(), usage);
   owned.push(prims);
   const userCorners = allocator.createBufferWithData('user primitive variables', converted.records.userFloatsData(), usage);
   owned.push(userCorners);
-  return { prims, userCorners, pipelines: uploadParams(gpu, converted, owned), tables: primitiveTables(converted) };
+  return { prims, userCorners, pipelines: uploadParams(gpu, converted, owned), textures, tables: primitiveTables(converted) };
 }
 
 function uploadParams(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers['pipelines'] {
@@ -286,7 +293,7 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
   stats.opaqueFastPath = opaque;
   return {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
-    primCount: job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, nx: job.nx, ny: job.ny, filter: job.filter,
+    primCount: job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, textures: buffers.textures, nx: job.nx, ny: job.ny, filter: job.filter,
     apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, stats, profile, sampleCounter, insight,
     ...(options.signal ? { signal: options.signal } : {}),
   };
@@ -357,7 +364,7 @@ async function renderScratch(
   let gpuFrame: FrameGpu | undefined;
   await underBudget(gpu, job, async () => {
     if (!owned) return;
-    const buffers = uploadFrame(gpu, job.converted, owned);
+    const buffers = uploadFrame(gpu, job.converted, job.textures, owned);
     const counter = createSampleCounter(gpu, owned);
     if (made) Object.assign(made, { buffers, counter });
     gpuFrame = frameGpu(gpu, job, buffers, options, counter, regions);

@@ -12,7 +12,8 @@ import { SPLINE_BASES } from './stdlib.ts';
 import { componentCount, isPointLike, isTriple, typeToString } from './types.ts';
 import type { RslType, TypeName } from './types.ts';
 import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
-import type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry } from '../layout/param-layout.ts';
+import type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry, TextureSlotEntry } from '../layout/param-layout.ts';
+import { TEXTURE_FILTER } from '../texture/texture-wgsl.ts';
 
 export interface PipelineShaders {
   displacement?: CheckedShader;
@@ -79,6 +80,7 @@ export class Lowerer {
   readonly spaceMatrices: SpaceMatrixEntry[] = [];
   readonly attributes: AttributeEntry[] = [];
   readonly matchTables: MatchTableEntry[] = [];
+  readonly textureSlots: TextureSlotEntry[] = [];
   /** Names option() asked for with a constant string (whether or not they were given). */
   readonly optionQueries = new Set<string>();
   /** A space name that is not standard, or one only known at run time: the scene's coordinate systems matter. */
@@ -158,6 +160,7 @@ export class Lowerer {
       entries: this.params, spaceMatrices: this.spaceMatrices, blockBytes: Math.max(16, Math.ceil(bytes / 16) * 16),
       ...(this.attributes.length > 0 ? { attributes: this.attributes } : {}),
       ...(this.matchTables.length > 0 ? { matchTables: this.matchTables } : {}),
+      ...(this.textureSlots.length > 0 ? { textures: this.textureSlots } : {}),
     };
   }
 
@@ -901,6 +904,7 @@ export class Lowerer {
           return zero();
         }
         if (e.name === 'environment' && this.constantString(e.args[0]) === undefined) return this.environmentAtRunTime(e, zero);
+        if (e.name === 'texture') return this.texture(e, rt);
         // No texture maps are bound to shading kernels yet: a lookup behaves like a missing map.
         this.diagnostics.warning(e.pos, `${e.name}(): texture maps are not available to shading kernels yet; the lookup returns 0`);
         for (const a of e.args.slice(1)) this.expr(a);
@@ -1129,6 +1133,86 @@ export class Lowerer {
       this.call('f32', 'abs($0 * $1)', [this.value({ op: 'deriv', type: 'f32', axis, a: s1, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float'))]);
     const half = this.call('f32', '0.5 * ($0 + $1)', [change('u'), change('v')]);
     return this.call('f32', 'rsl_filterstep($0, $1 - $2, $1 + $2, $3)', [edge, s1, half, scale]);
+  }
+
+  /**
+   * The parameter-block word that holds the atlas slot of the map `nameArg` names: a constant name
+   * or a shader parameter (the renderer resolves its value per primitive); undefined for others.
+   */
+  private textureSlotWord(nameArg: Expr): number | undefined {
+    const constant = this.constantString(nameArg);
+    const entry = constant === undefined ? this.shaderParamEntry(nameArg) : undefined;
+    if (constant === undefined && !entry) return undefined;
+    const same = (t: TextureSlotEntry): boolean => (constant !== undefined ? t.name === constant : t.instance === entry!.instance && t.param === entry!.name);
+    let slot = this.textureSlots.find(same);
+    if (!slot) {
+      slot = { ...(constant !== undefined ? { name: constant } : { instance: entry!.instance, param: entry!.name }), offset: this.paramBytes };
+      this.textureSlots.push(slot);
+      this.paramBytes += 4;
+    }
+    return slot.offset / 4;
+  }
+
+  /**
+   * texture(name[channel], ...) (RI 3.2 section 15.7): s and t from the call (two values, or the four
+   * corners of a quadrilateral) or the grid's; the footprint's axes are the change of s and t across
+   * the micropolygon (Du and Dv times du and dv) or the quadrilateral's sides; the optional
+   * parameters "blur", "sblur", "tblur", "width", "swidth", "twidth", "filter" (box, gaussian),
+   * "fill" and "samples" (most probes along the footprint's major axis). src/texture/texture-wgsl.ts
+   * does the filtering.
+   */
+  private texture(e: ExprOf<'call'>, rt: IrType): number {
+    const f = (x: number): number => this.constant('f32', [x]);
+    const float = (arg: Expr): number => this.coerce(this.expr(arg), arg.type, { name: 'float' });
+    const nameArg = e.args[0]!.kind === 'index' ? e.args[0]!.target : e.args[0]!;
+    const channel = e.args[0]!.kind === 'index' ? float(e.args[0]!.index) : f(0);
+    let positional = 1;
+    while (positional < e.args.length && e.args[positional]!.type?.name !== 'string') positional++;
+    const coords = e.args.slice(1, positional).map(float);
+    const options = { sblur: f(0), tblur: f(0), swidth: f(1), twidth: f(1), filter: f(TEXTURE_FILTER.box), fill: f(0), samples: f(16) };
+    for (let k = positional; k < e.args.length; k += 2) {
+      const nameExpr = e.args[k]!;
+      const valueArg = e.args[k + 1];
+      const name = this.constantString(nameExpr);
+      if (!valueArg || valueArg.type?.name !== (name === 'filter' ? 'string' : 'float')) {
+        this.diagnostics.warning(nameExpr.pos, `texture(): parameter "${name ?? '?'}" needs a ${name === 'filter' ? 'string' : 'float'} value; ignored`);
+      } else if (name === 'blur') options.sblur = options.tblur = float(valueArg);
+      else if (name === 'width') options.swidth = options.twidth = float(valueArg);
+      else if (name === 'sblur' || name === 'tblur' || name === 'swidth' || name === 'twidth' || name === 'fill' || name === 'samples') options[name] = float(valueArg);
+      else if (name === 'filter') {
+        const filter = this.constantString(valueArg);
+        if (filter === 'box' || filter === 'gaussian') options.filter = f(TEXTURE_FILTER[filter]);
+        else this.diagnostics.warning(valueArg.pos, `texture(): filter "${filter ?? '?'}" is not supported (box and gaussian are); the box filter is used`);
+      } else this.diagnostics.warning(nameExpr.pos, `texture(): parameter "${name ?? '?'}" is not known; ignored`);
+    }
+    const word = this.textureSlotWord(nameArg);
+    if (word === undefined || (coords.length !== 0 && coords.length !== 2 && coords.length !== 8)) {
+      this.diagnostics.warning(e.pos, word === undefined
+        ? 'texture(): the map name must be a constant or a shader parameter; the lookup returns the fill value'
+        : `texture(): takes s and t, or the four corners (8 values), not ${coords.length} values; the lookup returns the fill value`);
+      return rt === 'f32' ? options.fill : this.call('vec3', 'vec3f($0)', [options.fill]);
+    }
+    const deriv = (a: number, axis: 'u' | 'v'): number =>
+      this.binary('f32', '*', this.value({ op: 'deriv', type: 'f32', axis, a, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float')));
+    let st: number[];
+    let du: number[];
+    let dv: number[];
+    if (coords.length === 8) {
+      // Corners 1..4 as a patch's: (0,0), (1,0), (0,1), (1,1).
+      const c = (k: number, i: number): number => coords[k * 2 + i]!;
+      st = [0, 1].map((i) => this.call('f32', '0.25 * ($0 + $1 + $2 + $3)', [c(0, i), c(1, i), c(2, i), c(3, i)]));
+      du = [0, 1].map((i) => this.call('f32', '0.5 * ($1 - $0 + $3 - $2)', [c(0, i), c(1, i), c(2, i), c(3, i)]));
+      dv = [0, 1].map((i) => this.call('f32', '0.5 * ($2 - $0 + $3 - $1)', [c(0, i), c(1, i), c(2, i), c(3, i)]));
+    } else {
+      st = coords.length === 2 ? coords : [this.load(this.gridVar('s', 'float')), this.load(this.gridVar('t', 'float'))];
+      du = st.map((x) => deriv(x, 'u'));
+      dv = st.map((x) => deriv(x, 'v'));
+    }
+    const slot = this.call('f32', `rsl_param_f32(${word}u)`, []);
+    const o = options;
+    const lookup = `rsl_texture($0, $1, ${rt === 'f32' ? 1 : 3}u, vec2f($2, $3), vec2f($4, $5), vec2f($6, $7), vec4f($8, $9, $10, $11), vec3f($12, $13, $14))`;
+    return this.call(rt, rt === 'f32' ? `${lookup}.x` : lookup,
+      [slot, channel, ...st, ...du, ...dv, o.sblur, o.tblur, o.swidth, o.twidth, o.filter, o.fill, o.samples], true);
   }
 
   /**

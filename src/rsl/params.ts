@@ -16,10 +16,14 @@ const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
  *
  * match() tables (ParamLayout.matchTables) are computed here from the strings the block holds.
  *
+ * Texture lookups (ParamLayout.textures) get the atlas slot `textureSlot` gives for the map's name.
+ *
  * attribute() values (ParamLayout.attributes) come by "attribute:NAME" (e.g. "attribute:ShadingRate",
  * "attribute:user:weight"): numbers, or a string; absent or of another shape, attribute() returns 0.
  */
-export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'strings'>, overrides: Record<string, number[] | string> = {}): Float32Array {
+export function packParameters(
+  compiled: Pick<CompiledPipeline, 'params' | 'strings'>, overrides: Record<string, number[] | string> = {}, textureSlot?: (name: string) => number,
+): Float32Array {
   const block = new Float32Array(compiled.params.blockBytes / 4);
   const words = new Uint32Array(block.buffer);
   // A string the shaders never mention cannot equal any of theirs: it gets a fresh token, one per text.
@@ -66,6 +70,12 @@ export function packParameters(compiled: Pick<CompiledPipeline, 'params' | 'stri
       const text = texts[token];
       block[table.tableOffset / 4 + token] = text !== undefined && pattern.test(text) ? 1 : 0;
     }
+  }
+  // Texture maps: the slot `textureSlot` gives the name (the constant, or the parameter's value), -1 for none.
+  for (const entry of compiled.params.textures ?? []) {
+    const value = entry.name ?? overrides[`${entry.instance}.${entry.param}`] ?? overrides[entry.param!] ??
+      compiled.params.entries.find((p) => p.instance === entry.instance && p.name === entry.param)?.default;
+    block[entry.offset / 4] = typeof value === 'string' && value !== '' && textureSlot ? textureSlot(value) : -1;
   }
   for (const entry of compiled.params.spaceMatrices ?? []) {
     const given = overrides[`${entry.instance}.${entry.name}`] ?? overrides[entry.name];

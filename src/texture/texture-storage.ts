@@ -4,6 +4,7 @@
 // scene's folder and the search path's folders: a name that climbs out with ".." is refused.
 // Paths are '/'-separated and relative to the scene's folder ('' is the folder itself).
 import { isInside, joinPath, normalizePath } from '../rib/archive-paths.ts';
+import type { Options } from '../rib/scene.ts';
 import { expandDefaults } from '../rib/search-paths.ts';
 
 export interface TextureStorage {
@@ -11,6 +12,12 @@ export interface TextureStorage {
   read(path: string): Uint8Array | undefined;
   /** Writes a made texture file; returns where it went, or throws saying why it may not. */
   write(path: string, bytes: Uint8Array): string;
+}
+
+/** Option "searchpath" "texture" of a frame, if set. */
+export function textureSearchPath(options: Options): string | undefined {
+  const value = options.user['searchpath']?.find((p) => p.name === 'texture')?.values[0];
+  return typeof value === 'string' ? value : undefined;
 }
 
 export interface TextureCandidates {

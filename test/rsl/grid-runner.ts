@@ -7,7 +7,15 @@ import { packParameters } from '../../src/rsl/params.ts';
 export type GridValues = Record<string, number[][]>;
 
 /** Shades one nu × nv grid: `values[name][vertex]` are the inputs; returns every variable per vertex. */
-export async function shadeGrid(runtime: GpuRuntime, compiled: CompiledPipeline, nu: number, nv: number, values: GridValues, overrides: Record<string, number[] | string> = {}): Promise<GridValues> {
+export interface ShadeGridOptions {
+  /** The atlas slot of a texture map name (packParameters) and the atlas itself (binding 5). */
+  textureSlot?: (name: string) => number;
+  textures?: Uint32Array;
+}
+
+export async function shadeGrid(
+  runtime: GpuRuntime, compiled: CompiledPipeline, nu: number, nv: number, values: GridValues, overrides: Record<string, number[] | string> = {}, options: ShadeGridOptions = {},
+): Promise<GridValues> {
   const { layout } = compiled;
   const record = new Float32Array(layout.recordFloats);
   for (const variable of layout.variables) {
@@ -21,12 +29,13 @@ export async function shadeGrid(runtime: GpuRuntime, compiled: CompiledPipeline,
   const { allocator } = runtime;
   const grids = allocator.createBufferWithData('grids', record, usage);
   const info = allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0].concat(new Array(GRID_INFO.words - 4).fill(0))), usage);
-  const params = allocator.createBufferWithData('params', packParameters(compiled, overrides), usage);
+  const params = allocator.createBufferWithData('params', packParameters(compiled, overrides, options.textureSlot), usage);
+  const textures = options.textures ? allocator.createBufferWithData('textures', options.textures, usage) : undefined;
   const frame = allocator.createBufferWithData('frame', frameUniformWords(1), GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
   try {
     const pipeline = await runtime.kernels.pipeline({ label: 'rsl test', code: compiled.code, entryPoint: compiled.entryPoint });
     const recorder = runtime.recorder('rsl test');
-    recorder.dispatch(pipeline, { 0: grids, 1: info, 2: params, 3: frame }, 1);
+    recorder.dispatch(pipeline, textures ? { 0: grids, 1: info, 2: params, 3: frame, 5: textures } : { 0: grids, 1: info, 2: params, 3: frame }, 1);
     await recorder.submit();
     const out = new Float32Array(await runtime.read(grids, record.byteLength));
     const result: GridValues = {};
@@ -35,6 +44,6 @@ export async function shadeGrid(runtime: GpuRuntime, compiled: CompiledPipeline,
     }
     return result;
   } finally {
-    for (const b of [grids, info, params, frame]) allocator.release(b);
+    for (const b of [grids, info, params, frame, ...(textures ? [textures] : [])]) allocator.release(b);
   }
 }

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { fileIncludeResolver, findShaderFile } from '../../rsl/node-resolver.ts';
 import { RslShadingProvider } from './rsl-provider.ts';
+import type { TextureRegistry } from '../../texture/texture-registry.ts';
 import type { ShaderLookup } from './rsl-provider.ts';
 
 export interface NodeShadingOptions {
@@ -14,6 +15,8 @@ export interface NodeShadingOptions {
   sceneDir: string;
   /** --shader-path folders. */
   shaderPath?: readonly string[];
+  /** The texture maps shaders may name. */
+  textures?: TextureRegistry;
 }
 
 /** Stands for the default search path in what the provider hands the lookup. */
@@ -50,5 +53,6 @@ export function nodeRslShading(options: NodeShadingOptions): RslShadingProvider 
     searchPath: [DEFAULT_ENTRY],
     lookup: nodeShaderLookup(options),
     resolveInclude,
+    ...(options.textures ? { textures: options.textures } : {}),
   });
 }

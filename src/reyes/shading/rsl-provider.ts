@@ -20,6 +20,9 @@ import { parameterOverrides, type InstanceValues } from './shader-params.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading-kernel.ts';
 import type { ImagerInstance, ImagerKernel, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';
+import type { TextureRegistry } from '../../texture/texture-registry.ts';
+import { textureSearchPath } from '../../texture/texture-storage.ts';
+import { TEXTURE_BINDING, usesTextures } from '../../texture/texture-wgsl.ts';
 
 export interface ShaderSourceFile {
   /** Names the source in messages (file:line:col). */
@@ -38,6 +41,9 @@ export interface RslShadingOptions {
   resolveInclude?: IncludeResolver;
   /** Shared compile cache (e.g. across frames or renders). */
   compiler?: ShaderCompiler;
+  /** Texture maps the shaders name (found through Option "searchpath" "texture"); without it every
+   * lookup returns its fill value. */
+  textures?: TextureRegistry;
 }
 
 /** RenderMan's default surface (as the built-in kernel), for compositions that still need compiling. */
@@ -86,6 +92,7 @@ export class RslShadingProvider {
   /** The ShadingKernelProvider (with the imager). */
   readonly provide: ShadingKernelProvider = Object.assign((request: ShadingRequest): ShadingInstance => this.provideShading(request), {
     imager: (request: ImagerRequest): ImagerInstance | undefined => this.imager(request),
+    textureAtlas: (spaces: KernelSpaces): Uint32Array | undefined => this.options.textures?.atlas(mat4.invert(mat4.create(), spaces.world) ?? mat4.create()),
   });
 
   private provideShading(request: ShadingRequest): ShadingInstance {
@@ -183,7 +190,8 @@ export class RslShadingProvider {
     const objectDependent = compiled.params.spaceMatrices.some((m) => m.space === 'object');
     // attribute() values: per primitive (per attribute state), in the parameter block.
     Object.assign(overrides, attributeOverrides(compiled.params.attributes, attributes));
-    return { instance: { kernel, params: packParameters(compiled, overrides) }, objectDependent };
+    const textureSlot = (name: string): number => this.options.textures?.slot(name, textureSearchPath(request.options), warn) ?? -1;
+    return { instance: { kernel, params: packParameters(compiled, overrides, textureSlot) }, objectDependent };
   }
 
   /** The frame's imager shader, compiled alone, with the Imager request's parameters. */
@@ -297,6 +305,7 @@ export class RslShadingProvider {
       kernel = {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
         scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs, writes: compiled.writes,
+        ...(usesTextures(compiled.code) ? { bindings: [0, 1, 2, 3, TEXTURE_BINDING] as const } : {}),
       };
       this.kernels.set(compiled, kernel);
     }

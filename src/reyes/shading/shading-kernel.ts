@@ -20,9 +20,10 @@ export interface ShadingKernel {
   entryPoint: string;
   /** Pipeline-overridable constants of the module. */
   constants?: Record<string, number>;
-  /** The contract bindings (0 grids, 1 gridInfo, 2 params, 3 frame) the entry point uses; all four
-   * when absent. Pipelines use layout 'auto', which holds only the bindings a kernel declares. */
-  bindings?: readonly (0 | 1 | 2 | 3)[];
+  /** The contract bindings (0 grids, 1 gridInfo, 2 params, 3 frame, 5 the texture atlas) the entry
+   * point uses; the first four when absent. Pipelines use layout 'auto', which holds only the
+   * bindings a kernel declares. */
+  bindings?: readonly (0 | 1 | 2 | 3 | 5)[];
   /** Workgroup scratch the kernel needs per vertex beyond the grid record (shading scheduler). */
   scratchBytesPerVertex: number;
   /** True when the kernel's Oi is Os, so a primitive with Os = 1 is opaque (opaque fast path). */
@@ -61,4 +62,7 @@ export interface ShadingKernelProvider {
   /** The frame's Imager shader compiled with its parameters, or undefined (with a warning) when it
    * cannot be found or compiled. A provider without this method runs no imagers. */
   imager?(request: ImagerRequest): ImagerInstance | undefined;
+  /** The frame's texture atlas (src/texture/texture-atlas.ts) once its primitives have their
+   * instances: every map their shaders named; undefined when none. */
+  textureAtlas?(spaces: KernelSpaces): Uint32Array | undefined;
 }

@@ -68,9 +68,10 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
       1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 },
       2: entry.paramBuffer,
       3: uniforms,
+      5: frame.textures,
     };
     const used = kernel.bindings ?? [0, 1, 2, 3];
-    recorder.dispatch(pipeline, Object.fromEntries(used.map((b) => [b, bindings[b as 0 | 1 | 2 | 3]])), n);
+    recorder.dispatch(pipeline, Object.fromEntries(used.map((b) => [b, bindings[b]])), n);
     await recorder.submit();
     addGpuTimes(frame, recorder, 'shade');
   }

@@ -1,0 +1,51 @@
+// The texture maps a renderer's shaders name: each name (with the texture search path in force) is
+// looked up once, decoded and given a slot; the frame's atlas (texture-atlas.ts) holds every map
+// with a slot. A name that finds no readable map is warned about once and gets no slot (-1): its
+// lookups return the fill value. After Make* requests rewrite files, `forget` drops what was read.
+import type { mat4 } from 'gl-matrix';
+import { packAtlas } from './texture-atlas.ts';
+import { decodeTextureFile } from './texture-file.ts';
+import { findTexture, type TextureStorage } from './texture-storage.ts';
+import type { TextureMap } from './texture-map.ts';
+
+export class TextureRegistry {
+  private readonly slots = new Map<string, number>();
+  private maps: TextureMap[] = [];
+
+  constructor(private readonly storage: TextureStorage) {}
+
+  /** The slot of the map `name` names, or -1 (with a warning the first time) when there is none. */
+  slot(name: string, searchPath: string | undefined, warn: (message: string) => void): number {
+    const key = `${searchPath ?? ''}\u0001${name}`;
+    const known = this.slots.get(key);
+    if (known !== undefined) return known;
+    let slot = -1;
+    const found = findTexture(this.storage, name, searchPath);
+    if ('problem' in found) warn(`texture ${found.problem}; its lookups return the fill value`);
+    else {
+      try {
+        this.maps.push(decodeTextureFile(found.bytes));
+        slot = this.maps.length - 1;
+      } catch (error) {
+        warn(`texture "${found.path}" cannot be read (${(error as Error).message}); its lookups return the fill value`);
+      }
+    }
+    this.slots.set(key, slot);
+    return slot;
+  }
+
+  /** The atlas of every map with a slot, or undefined when no shader has named one. */
+  atlas(cameraToWorld: mat4): Uint32Array | undefined {
+    return this.maps.length > 0 ? packAtlas(this.maps, cameraToWorld) : undefined;
+  }
+
+  /** The map in `slot` (for textureinfo-style questions on the host). */
+  map(slot: number): TextureMap | undefined {
+    return this.maps[slot];
+  }
+
+  forget(): void {
+    this.slots.clear();
+    this.maps = [];
+  }
+}
