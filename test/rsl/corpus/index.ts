@@ -7,7 +7,8 @@ import type { Snippet } from './snippet.ts';
 
 export const CORPUS: Snippet[] = [...MATH, ...GEOMETRY, ...LANGUAGE, ...DERIVATIVES, ...LIGHTING, ...MESSAGES, ...STUBS];
 
-/** Built-ins the compiler knowingly stubs; each has a snippet asserting its documented result. */
+/** Built-ins the compiler knowingly stubs; each has a snippet asserting its documented result.
+ * (texture() reads real maps: test/texture/texture-lookup.test.ts.) */
 export const STUBBED = [
-  'texture', 'environment', 'shadow', 'textureinfo', 'incident', 'opposite', 'trace', 'transmission', 'occlusion', 'indirectdiffuse', 'visibility', 'rayinfo', 'gather',
+  'environment', 'shadow', 'textureinfo', 'incident', 'opposite', 'trace', 'transmission', 'occlusion', 'indirectdiffuse', 'visibility', 'rayinfo', 'gather',
 ];

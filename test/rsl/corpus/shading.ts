@@ -87,8 +87,6 @@ export const MESSAGES: Snippet[] = [
 
 /** Functions the compiler stubs, with the behaviour the corpus asserts. */
 export const STUBS: Snippet[] = [
-  s('texture-float-color', 'float a = texture("map.tx", s, t); color c = texture("map.tx"); r = color(a) + c;', { stub: 'texture() returns 0 (no maps are bound to kernels yet)', expect: [0, 0, 0] }),
-  s('texture-channel', 'float a = texture("map.tx"[1], s, t); r = color(a, 1, 1);', { stub: 'texture() returns 0', expect: [0, 1, 1] }),
   s('environment', 'color c = environment("env.tx", I); float a = environment("env.tx"[2], I); r = c + a;', { stub: 'environment() returns 0', expect: [0, 0, 0] }),
   s('shadow', 'float a = shadow("sh.tx", P); color c = shadow("sh.tx", P); r = c + a + 0.5;', { stub: 'shadow() returns 0 (unshadowed)', expect: [0.5, 0.5, 0.5] }),
   s('textureinfo', 'float res = 7; float ok = textureinfo("map.tx", "resolution", res); r = color(ok, res, 0);', { stub: 'textureinfo() returns 0 and leaves its output alone', expect: [0, 7, 0] }),
