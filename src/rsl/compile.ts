@@ -18,7 +18,7 @@ import type { IncludeResolver } from './preprocessor.ts';
 import { standardShaderSource } from './standard-shaders.ts';
 import { StringTable } from './strings.ts';
 import type { CheckedShader } from './typecheck.ts';
-import { emitWgsl, LIGHT_COUNT_BINDING, WORKGROUP_BYTES } from './wgsl.ts';
+import { emitWgsl, LIGHT_COUNT_BINDING, WGSL_MAX_NESTING, WORKGROUP_BYTES } from './wgsl.ts';
 
 /** A shader by its source text, or by the name of a standard shader (e.g. "plastic"). */
 export type ShaderRef = string | { source: string; file?: string; name?: string };
@@ -58,6 +58,8 @@ export interface PipelineDescription {
   resolveInclude?: IncludeResolver;
   /** Compute every value per vertex: no once-per-grid uniform values (for comparisons and tests). */
   noUniformHoisting?: boolean;
+  /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS in wgsl.ts). */
+  maxLoopIterations?: number;
   /** Skip illuminance merging (for comparisons and tests). */
   noIlluminanceMerging?: boolean;
   /**
@@ -148,7 +150,11 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
-  const wgsl = emitWgsl(ir, layout, { countLightEvaluations: !!description.countLightEvaluations, noUniformHoisting: !!description.noUniformHoisting });
+  const wgsl = emitWgsl(ir, layout, { countLightEvaluations: !!description.countLightEvaluations, noUniformHoisting: !!description.noUniformHoisting, ...optional('maxLoopIterations', description.maxLoopIterations) });
+  if (wgsl.nesting.depth > WGSL_MAX_NESTING) {
+    diagnostics.error(wgsl.nesting.pos ?? { file: 'pipeline', line: 1, column: 1 }, `statements nest ${wgsl.nesting.depth} blocks deep in the kernel once functions are inlined (WGSL allows ${WGSL_MAX_NESTING}); nest fewer ifs and loops`);
+    throw new RslCompileError(diagnostics.list);
+  }
   let lightEvaluationSites = 0;
   walk(ir.main, (inst) => {
     if (inst.op === 'illuminance') lightEvaluationSites++;
@@ -176,7 +182,7 @@ export function pipelineKey(d: PipelineDescription): string {
   return JSON.stringify([
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey), refKey(d.imager),
     d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
-    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null, d.outputVariables ?? null,
+    d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null, d.outputVariables ?? null, d.maxLoopIterations ?? null,
   ]);
 }
 

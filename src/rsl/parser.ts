@@ -23,6 +23,14 @@ const TYPE_NAMES = new Set<string>(['float', 'point', 'vector', 'normal', 'color
 const SHADER_KINDS = new Set<string>(['surface', 'displacement', 'light', 'volume', 'imager', 'atmosphere']);
 const ASSIGN_OPS = new Set<string>(['=', '+=', '-=', '*=', '/=']);
 
+/** Deepest nesting of statements (an else-if chain nests too; a block as the body of an if or a
+ * loop adds nothing): WGSL allows 127 levels of braces and chained ifs, and the kernel wraps some
+ * RSL statements in more than one (the WGSL emitter checks what inlining adds). */
+export const MAX_STATEMENT_DEPTH = 48;
+/** Deepest nesting of expressions (a chain of binary operators counts one level per operator):
+ * every compiler pass walks them recursively, a few stack frames per level. */
+export const MAX_EXPRESSION_DEPTH = 256;
+
 class ParseError extends Error {}
 
 export function parse(tokens: Token[], file: string, diagnostics: Diagnostics): SourceFile {
@@ -31,6 +39,8 @@ export function parse(tokens: Token[], file: string, diagnostics: Diagnostics): 
 
 class Parser {
   private i = 0;
+  private statementDepth = 0;
+  private expressionDepth = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -244,7 +254,39 @@ class Parser {
     return body;
   }
 
+  /** One statement, refused past MAX_STATEMENT_DEPTH with an error at its first token. */
   private statement(): Stmt {
+    if (this.statementDepth >= MAX_STATEMENT_DEPTH) this.tooDeep('statements', MAX_STATEMENT_DEPTH);
+    this.statementDepth++;
+    try {
+      return this.statementInner();
+    } finally {
+      this.statementDepth--;
+    }
+  }
+
+  /** The body of a control statement: a block there nests no deeper than the statement itself. */
+  private body(): Stmt {
+    return this.is('{') ? { kind: 'block', pos: this.token.pos, body: this.blockBody() } : this.statement();
+  }
+
+  private tooDeep(what: string, limit: number): never {
+    this.diagnostics.error(this.token.pos, `${what} nested deeper than ${limit} levels; split the shader into functions or simpler expressions`);
+    throw new ParseError(what);
+  }
+
+  /** `parse` one expression level deeper, refused past MAX_EXPRESSION_DEPTH. */
+  private deeper<T>(parse: () => T, levels = 1): T {
+    if (this.expressionDepth + levels > MAX_EXPRESSION_DEPTH) this.tooDeep('expressions', MAX_EXPRESSION_DEPTH);
+    this.expressionDepth += levels;
+    try {
+      return parse();
+    } finally {
+      this.expressionDepth -= levels;
+    }
+  }
+
+  private statementInner(): Stmt {
     const t = this.token;
     const pos = t.pos;
     if (t.kind === 'punct') {
@@ -259,14 +301,14 @@ class Parser {
         case 'if': {
           this.i++;
           const cond = this.parenExpr();
-          const then = this.statement();
-          const otherwise = this.accept('else') ? this.statement() : undefined;
+          const then = this.body();
+          const otherwise = this.accept('else') ? this.body() : undefined;
           return { kind: 'if', pos, cond, then, ...(otherwise ? { else: otherwise } : {}) };
         }
         case 'while': {
           this.i++;
           const cond = this.parenExpr();
-          return { kind: 'while', pos, cond, body: this.statement() };
+          return { kind: 'while', pos, cond, body: this.body() };
         }
         case 'for': {
           this.i++;
@@ -277,7 +319,7 @@ class Parser {
           this.expect(';');
           const step = this.is(')') ? undefined : this.expression();
           this.expect(')');
-          return { kind: 'for', pos, ...(init ? { init } : {}), ...(cond ? { cond } : {}), ...(step ? { step } : {}), body: this.statement() };
+          return { kind: 'for', pos, ...(init ? { init } : {}), ...(cond ? { cond } : {}), ...(step ? { step } : {}), body: this.body() };
         }
         case 'break':
         case 'continue': {
@@ -305,7 +347,7 @@ class Parser {
           if (args.length !== 1 && args.length < 3) this.diagnostics.error(pos, `illuminance expects (position) or (position, axis, angle), found ${args.length} arguments`);
           const [position, axis, angle] = args;
           if (!position) this.fail('an illuminance position');
-          return { kind: 'illuminance', pos, ...(category ? { category } : {}), position, ...(axis && angle ? { axis, angle } : {}), body: this.statement() };
+          return { kind: 'illuminance', pos, ...(category ? { category } : {}), position, ...(axis && angle ? { axis, angle } : {}), body: this.body() };
         }
         case 'illuminate': {
           this.i++;
@@ -313,21 +355,21 @@ class Parser {
           if (args.length !== 1 && args.length !== 3) this.diagnostics.error(pos, `illuminate expects (position) or (position, axis, angle), found ${args.length} arguments`);
           const [position, axis, angle] = args;
           if (!position) this.fail('an illuminate position');
-          return { kind: 'illuminate', pos, position, ...(axis && angle ? { axis, angle } : {}), body: this.statement() };
+          return { kind: 'illuminate', pos, position, ...(axis && angle ? { axis, angle } : {}), body: this.body() };
         }
         case 'solar': {
           this.i++;
           const args = this.argumentList();
           if (args.length !== 0 && args.length !== 2) this.diagnostics.error(pos, `solar expects () or (axis, angle), found ${args.length} arguments`);
           const [axis, angle] = args;
-          return { kind: 'solar', pos, ...(axis && angle ? { axis, angle } : {}), body: this.statement() };
+          return { kind: 'solar', pos, ...(axis && angle ? { axis, angle } : {}), body: this.body() };
         }
         case 'gather': {
           this.i++;
           const args = this.argumentList();
           if (args.length < 5) this.diagnostics.error(pos, `gather expects (category, position, direction, angle, samples, ...), found ${args.length} arguments`);
-          const body = this.statement();
-          const otherwise = this.accept('else') ? this.statement() : undefined;
+          const body = this.body();
+          const otherwise = this.accept('else') ? this.body() : undefined;
           return { kind: 'gather', pos, args, body, ...(otherwise ? { else: otherwise } : {}) };
         }
       }
@@ -391,7 +433,7 @@ class Parser {
       if (target.kind !== 'name' && target.kind !== 'index') {
         this.diagnostics.error(t.pos, `expected a variable or array element before '${t.text}', found an expression`);
       }
-      const value = this.assignment();
+      const value = this.deeper(() => this.assignment());
       return { kind: 'assign', pos: t.pos, op: t.text as AssignOp, target, value };
     }
     return target;
@@ -403,23 +445,28 @@ class Parser {
     const pos = this.tokens[this.i++]!.pos;
     const then = this.assignment();
     this.expect(':');
-    const otherwise = this.ternary();
+    const otherwise = this.deeper(() => this.ternary());
     return { kind: 'ternary', pos, cond, then, else: otherwise };
   }
 
   private binary(minPrecedence: number): Expr {
     let left = this.unary();
-    for (;;) {
+    // Each operator of a left-associative chain nests the chain so far one level deeper.
+    for (let chain = 1; ; chain++) {
       const t = this.token;
       const precedence = t.kind === 'punct' ? BINARY_PRECEDENCE[t.text as BinaryOp] : undefined;
       if (precedence === undefined || precedence < minPrecedence) return left;
       this.i++;
-      const right = this.binary(precedence + 1);
+      const right = this.deeper(() => this.binary(precedence + 1), chain);
       left = { kind: 'binary', pos: t.pos, op: t.text as BinaryOp, left, right };
     }
   }
 
   private unary(): Expr {
+    return this.deeper(() => this.unaryInner());
+  }
+
+  private unaryInner(): Expr {
     const t = this.token;
     if (t.kind === 'punct' && (t.text === '-' || t.text === '!' || t.text === '+')) {
       this.i++;

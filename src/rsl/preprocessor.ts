@@ -69,7 +69,7 @@ export function preprocess(source: string, file: string, diagnostics: Diagnostic
         i = j;
       }
       const inner = new Set(active).add(token.text);
-      result.push(...expand(body.map((t) => ({ ...t, pos: token.pos, lineStart: false })), depth + 1, inner));
+      append(result, expand(body.map((t) => ({ ...t, pos: token.pos, lineStart: false })), depth + 1, inner));
     }
     return result;
   };
@@ -81,7 +81,7 @@ export function preprocess(source: string, file: string, diagnostics: Diagnostic
     const skipping = (): boolean => conditions.some((c) => !c.taken);
     let pending: Token[] = [];
     const flush = (): void => {
-      out.push(...expand(pending, 0, new Set()));
+      append(out, expand(pending, 0, new Set()));
       pending = [];
     };
     let i = 0;
@@ -232,4 +232,9 @@ function evaluateCondition(tokens: Token[], macros: Map<string, Macro>): boolean
     return v;
   };
   return or() !== 0;
+}
+
+/** target.push(...items) without spreading: a spread of ~100k tokens overflows the call stack. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }

@@ -72,6 +72,11 @@ export interface CheckedShader {
 
 type Scope = Map<string, VarSymbol | FunctionSymbol>;
 
+/** The most bytes one shader variable may hold on the GPU (Dawn refuses bigger function variables). */
+export const MAX_ARRAY_BYTES = 65536;
+/** Bytes per array element on the GPU: vec3f is aligned to 16, mat4x4f is 64. */
+const ELEMENT_BYTES: Partial<Record<BaseTypeName, number>> = { point: 16, vector: 16, normal: 16, color: 16, matrix: 64 };
+
 export function typecheck(file: SourceFile, shader: ShaderDef, diagnostics: Diagnostics): CheckedShader {
   return new Checker(file, shader, diagnostics).run();
 }
@@ -144,6 +149,7 @@ class Checker {
       for (const group of def.params) {
         for (const d of group.declarators) {
           const type: RslType = { name: group.type.base, ...(d.arrayLength !== undefined ? { arrayLength: d.arrayLength } : {}) };
+          this.checkArraySize(d, group.type.base);
           const sym = this.symbol(d.name, type, 'function-param', d.pos, { output: group.type.output, varying: true, writable: true, ...(group.type.detail ? { detail: group.type.detail } : {}) });
           if (group.type.detail === 'uniform') sym.varying = false;
           params.push(sym);
@@ -184,8 +190,18 @@ class Checker {
     this.statements(this.shader.body);
   }
 
+  /** An array must fit one GPU variable (MAX_ARRAY_BYTES), or the kernel does not build. */
+  private checkArraySize(d: Declarator, base: BaseTypeName): void {
+    if (d.arrayLength === undefined) return;
+    const bytes = d.arrayLength * (ELEMENT_BYTES[base] ?? 4);
+    if (bytes > MAX_ARRAY_BYTES) {
+      this.error(d.pos, `array '${d.name}' of ${d.arrayLength} ${base} elements takes ${bytes} bytes; a shader variable holds at most ${MAX_ARRAY_BYTES} (${Math.floor(MAX_ARRAY_BYTES / (ELEMENT_BYTES[base] ?? 4))} ${base} elements)`);
+    }
+  }
+
   private declare(group: VarDecl, d: Declarator, scope: SymbolScope): VarSymbol {
     const type: RslType = { name: group.type.base, ...(d.arrayLength !== undefined ? { arrayLength: d.arrayLength } : {}) };
+    this.checkArraySize(d, group.type.base);
     if (group.type.base === 'void') this.error(d.pos, `variable '${d.name}' cannot have type void`);
     const current = this.scopes[this.scopes.length - 1]!;
     let sym = this.result.declarations.get(d);

@@ -7,6 +7,7 @@
 // their from/to parameters, which otherwise run per vertex per light per illuminance loop.
 import { FRAME_UNIFORMS_WGSL, GRID_INFO } from '../layout/grid-layout.ts';
 import type { GridLayout } from '../layout/grid-layout.ts';
+import type { SourcePos } from './diagnostics.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from './ir.ts';
 import { children, walk } from './ir.ts';
 import { wgslTypeName } from './lower.ts';
@@ -35,7 +36,14 @@ export interface WgslOutput {
   uniformValues: number;
   /** The grid variables the kernel writes back (layout names). */
   writes: string[];
+  /** The deepest nesting of the kernel's statements, and the RSL construct last entered on the way
+   * there (inlined functions nest inside their callers, so this can exceed what the parser allowed). */
+  nesting: { depth: number; pos?: SourcePos };
 }
+
+/** The deepest block nesting a kernel may have: WGSL allows 127 levels of statement nesting (and
+ * else-if chaining), and Tint counts a statement and its block as two; less one for one-line ifs. */
+export const WGSL_MAX_NESTING = 62;
 
 const FRAME_GLOBALS: Record<string, string> = {
   frame_E: 'vec3f(0.0)', frame_ncomps: '3.0', frame_time: 'frame.time', frame_dtime: '0.0', frame_dPdtime: 'vec3f(0.0)', frame_alpha: '1.0',
@@ -49,7 +57,17 @@ export interface WgslOptions {
   countLightEvaluations?: boolean;
   /** Compute every value per vertex (no once-per-grid uniform values); for comparisons. */
   noUniformHoisting?: boolean;
+  /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS). */
+  maxLoopIterations?: number;
 }
+
+/** Every RSL loop leaves after this many iterations of one run: a GPU has no watchdog, so a shader
+ * looping a billion times per vertex would hang the device, and WGSL requires every loop to have
+ * a visible exit ("loop does not exit" otherwise). Generous: real shaders loop tens to thousands. */
+export const DEFAULT_MAX_LOOP_ITERATIONS = 100_000;
+
+/** The largest finite f32; WGSL rejects a literal beyond it. */
+const F32_MAX = '3.4028234663852886e38';
 
 /** The binding of the light-evaluation counters when WgslOptions.countLightEvaluations is set. */
 export const LIGHT_COUNT_BINDING = 4;
@@ -58,9 +76,12 @@ export function emitWgsl(module: IrModule, layout: GridLayout, options: WgslOpti
   return new Emitter(module, layout, options).run();
 }
 
+/** A WGSL f32 literal for `x`: beyond the f32 range (where a C float would be infinite) the largest
+ * finite f32 of its sign, as WGSL has no infinite literal; NaN 0. */
 function floatLiteral(x: number): string {
-  if (!Number.isFinite(x)) return x > 0 ? '3.4e38' : x < 0 ? '-3.4e38' : '0.0';
-  const s = String(Math.fround(x) === x ? x : x);
+  if (Number.isNaN(x)) return '0.0';
+  if (!Number.isFinite(Math.fround(x))) return x > 0 ? F32_MAX : `-${F32_MAX}`;
+  const s = String(x);
   return /[.eE]/.test(s) ? s : `${s}.0`;
 }
 
@@ -72,6 +93,11 @@ class Emitter {
   private groupCount = 0;
   private maxSlots = 0;
   private usesExit = false;
+  private nesting: WgslOutput['nesting'] = { depth: 0 };
+  /** The position of the if, loop or illuminance last entered. */
+  private construct: SourcePos | undefined;
+  /** Loops emitted so far: names each loop's iteration counter. */
+  private loopCount = 0;
   private readonly slotsPerRound: number;
   private readonly plan: UniformPlan;
   /**
@@ -98,6 +124,7 @@ class Emitter {
   }
 
   private line(text: string): void {
+    if (this.indent > this.nesting.depth) this.nesting = { depth: this.indent, ...(this.construct ? { pos: this.construct } : {}) };
     this.lines.push('  '.repeat(this.indent) + text);
   }
 
@@ -191,7 +218,7 @@ class Emitter {
       const init = slot ? `rsl_grid_${g.type}(${slot.offset}u)` : (FRAME_GLOBALS[g.name] ?? `${this.varDecl(g)}()`);
       entry.push(`  ${this.varName(g)} = ${init};`);
     }
-    entry.push(...prologue, ...bodyLines);
+    for (const line of [prologue, bodyLines].flat()) entry.push(line);
     // Write back the grid variables the pipeline assigns.
     const written = new Set<number>();
     walk(this.module.main, (inst) => {
@@ -210,7 +237,7 @@ class Emitter {
     header[7] = `var<workgroup> rsl_wg: array<f32, ${Math.max(1, this.maxSlots) * maxV}>;`;
     return {
       code: [...header, ...entry].join('\n') + '\n', entryPoint: 'main', barrierPositions: this.groupCount, workgroupSlots: this.maxSlots,
-      uniformBytes: this.plan.bytes, uniformValues: this.plan.roots.size, writes,
+      uniformBytes: this.plan.bytes, uniformValues: this.plan.roots.size, writes, nesting: this.nesting,
     };
   }
 
@@ -401,6 +428,7 @@ class Emitter {
       case 'derivgroup':
         return this.derivGroup(inst);
       case 'if': {
+        this.construct = inst.pos ?? this.construct;
         const broadcast = this.uniformContext && (this.barrierConstructs.has(inst) || (this.barrierLoopDepth > 0 && contains([inst], (x) => x.op === 'break' || x.op === 'continue')));
         const saved = this.uniformContext;
         this.uniformContext = broadcast;
@@ -419,7 +447,12 @@ class Emitter {
         const saved = this.uniformContext;
         this.uniformContext = barrierLoop;
         if (barrierLoop) this.barrierLoopDepth++;
+        this.construct = inst.pos ?? this.construct;
+        const counter = `rsl_iter${this.loopCount++}`;
+        this.line(`var ${counter}: u32 = 0u;`);
         this.line('loop {');
+        this.line(`  if (${counter} >= ${this.options.maxLoopIterations ?? DEFAULT_MAX_LOOP_ITERATIONS}u) { break; }`);
+        this.line(`  ${counter}++;`);
         this.loopStack.push(inst.loop);
         this.nestedBlock(inst.body);
         if (inst.continuing.length > 0) {
@@ -508,6 +541,7 @@ class Emitter {
   }
 
   private illuminance(inst: Extract<Inst, { op: 'illuminance' }>): void {
+    this.construct = inst.pos ?? this.construct;
     const lights = this.module.lights.filter((l) => !l.ambient && categoryMatches(inst.category, l.categories));
     if (lights.length === 0) return;
     const n = inst.loop;
