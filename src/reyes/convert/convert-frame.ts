@@ -17,6 +17,7 @@ import { convertGeometry } from './geometry.ts';
 import { convertSubdivisionMesh } from './subdivision.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
+import { convertCurves } from './curves.ts';
 import { convertPoints } from './points.ts';
 import { convertPolygons } from './polygons.ts';
 import { convertQuadric } from './quadrics.ts';
@@ -54,7 +55,7 @@ export function convertFrame(
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
-      geometry.type === 'Points' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh';
+      geometry.type === 'Points' || geometry.type === 'Curves' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh';
     if (!supported) {
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
@@ -105,6 +106,7 @@ export function convertFrame(
     else if (POLYGONS.has(geometry.type)) convertPolygons(ctx, geometry);
     else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
     else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
+    else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
     else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
     else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
     else convertPatchMesh(ctx, geometry);
