@@ -8,7 +8,9 @@
 // lexer (current chunk + the token in progress) → parser → scene builder.
 // An archive is read and parsed once: its requests are kept (up to a size cap) and replayed on
 // every later ReadArchive or DelayedReadArchive of the same file, under the graphics state of
-// that call.
+// that call. An archive that reads itself (directly or through others) is refused at the request,
+// and the total of requests archives bring in is bounded, so two lines reading a file twice over
+// cannot expand to billions of requests.
 
 import { archiveCandidates, dirname, isInside, joinPath, normalizePath } from './archive-paths.ts';
 import { DiagnosticSink } from './diagnostics.ts';
@@ -36,6 +38,8 @@ export interface ReadOptions {
   shaderSearchPaths?: readonly string[];
   /** Most diagnostics of each severity kept (default 1000). */
   maxDiagnostics?: number;
+  /** Most requests all archives together may bring in (default MAX_ARCHIVE_REQUESTS). */
+  maxArchiveRequests?: number;
   /** Read the input as an archive fragment: inside an implicit world block (Scene.frames[0]). */
   fragment?: boolean;
   /** Leave unread a DelayedReadArchive whose bound is off screen for the RIB's camera (default
@@ -63,6 +67,9 @@ export type ReaderRequest = FileRequest | ChunkRequest;
 export type ReaderAnswer = ResolvedFile | ChunkAnswer;
 
 const MAX_ARCHIVE_DEPTH = 32;
+/** Requests archives may bring in, all reads and replays together: far more than a scene's
+ * instancing needs, far less than an archive bomb (2^32 reads from two lines) makes. */
+export const MAX_ARCHIVE_REQUESTS = 10_000_000;
 /** Most numbers kept from one archive for replay; a bigger archive is streamed again at each call. */
 const MAX_CACHED_VALUES = 1 << 24;
 
@@ -79,6 +86,11 @@ interface Context {
   defaultSearchPath: string[];
   sceneDir: string;
   archives: Map<string, ArchiveEntry>;
+  /** The archives being read, outermost first (the scene file before them): a cycle is refused. */
+  reading: string[];
+  /** Requests archives have brought in so far, and the most they may. */
+  archiveRequests: number;
+  maxArchiveRequests: number;
   /** Per kind ("archive", "shader"), the searchpath value last checked against its roots (each value is checked once). */
   checkedSearchPath: Map<string, string>;
 }
@@ -215,6 +227,12 @@ function* readFile(
 
 /** Applies one request, reading the archive it names. */
 function* applyRequest(ctx: Context, req: RibRequest, file: string, depth: number): Generator<ReaderRequest, void, ReaderAnswer> {
+  if (depth > 0 && ++ctx.archiveRequests > ctx.maxArchiveRequests) {
+    if (ctx.archiveRequests === ctx.maxArchiveRequests + 1) {
+      ctx.diagnostics.error(req.pos, req.name, `archives brought in more than ${ctx.maxArchiveRequests} requests (is an archive read over and over?); the rest of every archive is not read`);
+    }
+    return;
+  }
   const need = ctx.builder.apply(req);
   checkSearchPathOption(ctx, req);
   if (need) yield* readArchive(ctx, need, file, depth);
@@ -222,6 +240,7 @@ function* applyRequest(ctx: Context, req: RibRequest, file: string, depth: numbe
 
 /** Finds the archive a request names and applies its requests: replayed when read before. */
 function* readArchive(ctx: Context, need: ArchiveNeed, file: string, depth: number): Generator<ReaderRequest, void, ReaderAnswer> {
+  if (ctx.archiveRequests > ctx.maxArchiveRequests) return;
   if (depth >= MAX_ARCHIVE_DEPTH) {
     ctx.diagnostics.error(need.pos, need.request, `archives nested deeper than ${MAX_ARCHIVE_DEPTH} (does "${need.fileName}" read itself?); not read`);
     return;
@@ -230,23 +249,33 @@ function* readArchive(ctx: Context, need: ArchiveNeed, file: string, depth: numb
   for (const path of paths) {
     const known = ctx.archives.get(path);
     if (known === 'missing') continue;
-    if (known !== undefined && known !== 'uncached') {
-      if (need.isolated) ctx.builder.beginIsolated(need.pos);
-      for (const req of known.requests) yield* applyRequest(ctx, req, path, depth + 1);
-      if (need.isolated) ctx.builder.endIsolated();
+    if (ctx.reading.includes(path)) {
+      const cycle = [...ctx.reading.slice(ctx.reading.indexOf(path)), path].join(' → ');
+      ctx.diagnostics.error(need.pos, need.request, `archive "${need.fileName}" reads itself (${cycle}); not read`);
       return;
     }
-    const data = (yield { kind: 'file', path, roots: ctx.roots }) as ResolvedFile;
-    if (data === undefined) {
-      ctx.archives.set(path, 'missing');
-      continue;
+    ctx.reading.push(path);
+    try {
+      if (known !== undefined && known !== 'uncached') {
+        if (need.isolated) ctx.builder.beginIsolated(need.pos);
+        for (const req of known.requests) yield* applyRequest(ctx, req, path, depth + 1);
+        if (need.isolated) ctx.builder.endIsolated();
+        return;
+      }
+      const data = (yield { kind: 'file', path, roots: ctx.roots }) as ResolvedFile;
+      if (data === undefined) {
+        ctx.archives.set(path, 'missing');
+        continue;
+      }
+      const requests: RibRequest[] = [];
+      if (need.isolated) ctx.builder.beginIsolated(need.pos);
+      const { recorded } = yield* readFile(ctx, data, path, depth + 1, known === 'uncached' ? null : requests);
+      if (need.isolated) ctx.builder.endIsolated();
+      ctx.archives.set(path, recorded ? { requests } : 'uncached');
+      return;
+    } finally {
+      ctx.reading.pop();
     }
-    const requests: RibRequest[] = [];
-    if (need.isolated) ctx.builder.beginIsolated(need.pos);
-    const { recorded } = yield* readFile(ctx, data, path, depth + 1, known === 'uncached' ? null : requests);
-    if (need.isolated) ctx.builder.endIsolated();
-    ctx.archives.set(path, recorded ? { requests } : 'uncached');
-    return;
   }
   const outside = refused.length > 0 ? `; refused ${refused.join(', ')}: outside the scene folder and the search paths` : '';
   const message = paths.length === 0
@@ -266,6 +295,7 @@ export function* readScene(input: RibSource, options: ReadOptions = {}): Generat
   const ctx: Context = {
     builder, diagnostics, roots: [sceneDir, ...searchPaths].map(normalizePath), shaderRoots, defaultSearchPath: [sceneDir, ...searchPaths],
     sceneDir, archives: new Map(), checkedSearchPath: new Map(),
+    reading: [normalizePath(fileName)], archiveRequests: 0, maxArchiveRequests: options.maxArchiveRequests ?? MAX_ARCHIVE_REQUESTS,
   };
   if (options.fragment) builder.beginFragment({ file: fileName, line: 1, column: 1 });
   const { end } = yield* readFile(ctx, input, fileName, 0);
