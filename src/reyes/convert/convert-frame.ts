@@ -15,6 +15,7 @@ import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { convertGeometry } from './geometry.ts';
 import { convertSubdivisionMesh } from './subdivision.ts';
+import { convertNuPatch } from './nurbs.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
 import { convertCurves } from './curves.ts';
@@ -55,7 +56,7 @@ export function convertFrame(
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
-      geometry.type === 'Points' || geometry.type === 'Curves' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh';
+      geometry.type === 'Points' || geometry.type === 'Curves' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh' || geometry.type === 'NuPatch';
     if (!supported) {
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
@@ -109,6 +110,7 @@ export function convertFrame(
     else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
     else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
     else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
+    else if (geometry.type === 'NuPatch') convertNuPatch(ctx, geometry);
     else convertPatchMesh(ctx, geometry);
   });
   joinBezierEdges(records);
