@@ -30,6 +30,7 @@ import type { Scene } from '../rib/scene.ts';
 import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
 import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
 import { TextureRegistry } from '../texture/texture-registry.ts';
+import { depthCamera } from '../texture/shadow-map.ts';
 import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
@@ -221,7 +222,9 @@ async function writeDisplays(
   let count = 0;
   let errors = 0;
   for (const display of displays) {
-    const settings = { exposure: frame.options.exposure, quantize: frame.options.quantize };
+    const settings = {
+      exposure: frame.options.exposure, quantize: frame.options.quantize, depthCamera: depthCamera(rendered.camera.worldToCamera, rendered.camera.cameraToNdc),
+    };
     const { files, warnings } = displayFiles(rendered.image, display, settings, rendered.variables);
     for (const warning of warnings) console.error(`${prefix}warning: ${warning}`);
     const position = display.source ? `${display.source.file}:${display.source.line}:${display.source.column}: ` : '';

@@ -17,7 +17,7 @@ import { encodeExr, type ExrPixelType } from './exr.ts';
 import type { FloatImage, VariableImage } from './image.ts';
 import { encodePng } from './png.ts';
 import { exposedColour, quantizeImage, type ExposureSettings, type QuantizeSettings } from './quantize.ts';
-import { encodeDepthTiff, encodeTiff } from './tiff.ts';
+import { encodeDepthTiff, encodeTiff, type DepthCamera } from './tiff.ts';
 
 export interface DisplayFile {
   name: string;
@@ -29,6 +29,8 @@ export interface DisplayFile {
 export interface DisplaySettings {
   exposure: ExposureSettings;
   quantize: { rgba: QuantizeSettings; z: QuantizeSettings };
+  /** The frame's camera, recorded in depth maps for MakeShadow. */
+  depthCamera?: DepthCamera;
 }
 
 type Format = 'tiff' | 'png' | 'exr' | 'depth' | 'framebuffer' | 'null';
@@ -69,7 +71,7 @@ export function displayFiles(
     format = 'tiff';
   }
   if (format === 'null') return { files, warnings };
-  const depth = (name: string): DisplayFile => ({ name, bytes: encodeDepthTiff(image.width, image.height, image.depth), contents: 'float depth TIFF' });
+  const depth = (name: string): DisplayFile => ({ name, bytes: encodeDepthTiff(image.width, image.height, image.depth, settings.depthCamera), contents: 'float depth TIFF' });
   const mode = parseDisplayMode(display.mode);
   if (format === 'depth') {
     if (mode.kind !== 'standard' || mode.colour || mode.alpha) warnings.push(`${label}: a ${display.type} display holds depth only; mode "${display.mode}" ignored`);

@@ -19,9 +19,23 @@ const TAG = {
   planarConfiguration: 't284', extraSamples: 't338', sampleFormat: 't339',
 } as const;
 const ASSOCIATED_ALPHA = 1;
+
+/** The tags PRMan and Aqsis use to describe texture files and the camera of a depth map. */
+export const PIXAR_TAG = { textureFormat: 33302, wrapModes: 33303, worldToScreen: 33305, worldToCamera: 33306 } as const;
+// UTIF writes only tags whose type it knows: the Pixar ones are ASCII and DOUBLE.
+const utifTypes = (UTIF as unknown as { _types: { basic: { rest: Record<number, number> } } })._types.basic.rest;
+Object.assign(utifTypes, { [PIXAR_TAG.textureFormat]: 2, [PIXAR_TAG.wrapModes]: 2, [PIXAR_TAG.worldToScreen]: 12, [PIXAR_TAG.worldToCamera]: 12 });
+
+/** The camera a depth map was rendered from, RenderMan matrices (row-major, points as row vectors):
+ * world → camera, and world → screen with the image spanning [-1, 1] in x and y (y up). */
+export interface DepthCamera {
+  worldToCamera: number[];
+  worldToScreen: number[];
+}
 const SAMPLE_FORMAT = { unsigned: 1, float: 3 } as const;
 
-export function encodeTiff(raster: TiffRaster): Uint8Array {
+/** `extraTags`: more tags by number, above SampleFormat's (e.g. PIXAR_TAG). */
+export function encodeTiff(raster: TiffRaster, extraTags: Record<number, number[] | string[]> = {}): Uint8Array {
   const { width, height, samples, data } = raster;
   if (data.length !== width * height * samples) {
     throw new Error(`a ${width}×${height} TIFF with ${samples} samples per pixel needs ${width * height * samples} values, not ${data.length}`);
@@ -37,6 +51,7 @@ export function encodeTiff(raster: TiffRaster): Uint8Array {
   };
   if (samples === 4) ifd[TAG.extraSamples] = [ASSOCIATED_ALPHA];
   ifd[TAG.sampleFormat] = each(format);
+  for (const [tag, value] of Object.entries(extraTags)) ifd[`t${tag}`] = value as number[];
   // The directory's size does not depend on the strip offset's value: write it once to learn where
   // the pixels go, then again with that offset.
   const pixelOffset = (encodeDirectory(ifd).length + 3) & ~3;
@@ -54,9 +69,11 @@ export function encodeTiff(raster: TiffRaster): Uint8Array {
   return bytes;
 }
 
-/** A single-channel 32-bit float TIFF: camera-space depth, +Infinity where nothing is hit. */
-export function encodeDepthTiff(width: number, height: number, depth: Float32Array): Uint8Array {
-  return encodeTiff({ width, height, samples: 1, data: depth });
+/** A single-channel 32-bit float TIFF: camera-space depth, +Infinity where nothing is hit; with the
+ * camera, in the Pixar tags (what MakeShadow needs). */
+export function encodeDepthTiff(width: number, height: number, depth: Float32Array, camera?: DepthCamera): Uint8Array {
+  const tags: Record<number, number[]> = camera ? { [PIXAR_TAG.worldToScreen]: camera.worldToScreen, [PIXAR_TAG.worldToCamera]: camera.worldToCamera } : {};
+  return encodeTiff({ width, height, samples: 1, data: depth }, tags);
 }
 
 function encodeDirectory(ifd: Record<string, number[]>): Uint8Array {

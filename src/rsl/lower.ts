@@ -13,7 +13,7 @@ import { componentCount, isPointLike, isTriple, typeToString } from './types.ts'
 import type { RslType, TypeName } from './types.ts';
 import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
 import type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry, TextureSlotEntry } from '../layout/param-layout.ts';
-import { TEXTURE_FILTER } from '../texture/texture-wgsl.ts';
+import { SHADOW_BIAS, TEXTURE_FILTER } from '../texture/texture-wgsl.ts';
 
 export interface PipelineShaders {
   displacement?: CheckedShader;
@@ -905,6 +905,7 @@ export class Lowerer {
         }
         if (e.name === 'environment' && this.constantString(e.args[0]) === undefined) return this.environmentAtRunTime(e, zero);
         if (e.name === 'texture') return this.texture(e, rt);
+        if (e.name === 'shadow') return this.shadow(e, rt);
         // No texture maps are bound to shading kernels yet: a lookup behaves like a missing map.
         this.diagnostics.warning(e.pos, `${e.name}(): texture maps are not available to shading kernels yet; the lookup returns 0`);
         for (const a of e.args.slice(1)) this.expr(a);
@@ -1213,6 +1214,57 @@ export class Lowerer {
     const lookup = `rsl_texture($0, $1, ${rt === 'f32' ? 1 : 3}u, vec2f($2, $3), vec2f($4, $5), vec2f($6, $7), vec4f($8, $9, $10, $11), vec3f($12, $13, $14))`;
     return this.call(rt, rt === 'f32' ? `${lookup}.x` : lookup,
       [slot, channel, ...st, ...du, ...dv, o.sblur, o.tblur, o.swidth, o.twidth, o.filter, o.fill, o.samples], true);
+  }
+
+  /**
+   * shadow(name[channel], P, ...) or shadow(name, P1, P2, P3, P4, ...) (RI 3.2 section 15.7): the
+   * share of the region around P (the micropolygon's extent, dPdu·du and dPdv·dv, or the four
+   * points' quadrilateral) that the depth map says is hidden from its camera, percentage-closer
+   * filtered; "samples" (16), "blur", "bias" (SHADOW_BIAS), "width", "swidth", "twidth".
+   */
+  private shadow(e: ExprOf<'call'>, rt: IrType): number {
+    const f = (x: number): number => this.constant('f32', [x]);
+    const float = (arg: Expr): number => this.coerce(this.expr(arg), arg.type, { name: 'float' });
+    const nameArg = e.args[0]!.kind === 'index' ? e.args[0]!.target : e.args[0]!;
+    let positional = 1;
+    while (positional < e.args.length && e.args[positional]!.type?.name !== 'string') positional++;
+    const points = e.args.slice(1, positional).map((a) => this.coerce(this.expr(a), a.type, { name: 'point' }));
+    const options = { blur: f(0), swidth: f(1), twidth: f(1), bias: f(SHADOW_BIAS), samples: f(16) };
+    for (let k = positional; k < e.args.length; k += 2) {
+      const nameExpr = e.args[k]!;
+      const valueArg = e.args[k + 1];
+      const name = this.constantString(nameExpr);
+      if (!valueArg || valueArg.type?.name !== 'float') this.diagnostics.warning(nameExpr.pos, `shadow(): parameter "${name ?? '?'}" needs a float value; ignored`);
+      else if (name === 'width') options.swidth = options.twidth = float(valueArg);
+      else if (name === 'blur' || name === 'bias' || name === 'samples' || name === 'swidth' || name === 'twidth') options[name] = float(valueArg);
+      else this.diagnostics.warning(nameExpr.pos, `shadow(): parameter "${name ?? '?'}" is not known (samples, blur, bias, width, swidth, twidth are); ignored`);
+    }
+    const word = this.textureSlotWord(nameArg);
+    if (word === undefined || (points.length !== 1 && points.length !== 4)) {
+      this.diagnostics.warning(e.pos, word === undefined
+        ? 'shadow(): the map name must be a constant or a shader parameter; the lookup returns 0 (unshadowed)'
+        : `shadow(): takes a point or four points, not ${points.length}; the lookup returns 0 (unshadowed)`);
+      return rt === 'f32' ? f(0) : this.constant('vec3', [0, 0, 0]);
+    }
+    let p: number;
+    let pu: number;
+    let pv: number;
+    if (points.length === 4) {
+      const [p1, p2, p3, p4] = points as [number, number, number, number];
+      p = this.call('vec3', '0.25 * ($0 + $1 + $2 + $3)', [p1, p2, p3, p4]);
+      pu = this.call('vec3', '0.5 * ($1 - $0 + $3 - $2)', [p1, p2, p3, p4]);
+      pv = this.call('vec3', '0.5 * ($2 - $0 + $3 - $1)', [p1, p2, p3, p4]);
+    } else {
+      // The grid's own extent: derivatives cannot be taken inside light shaders, where shadow() is
+      // usually called on Ps.
+      p = points[0]!;
+      pu = this.call('vec3', '$0 * $1', [this.load(this.gridVar('dPdu', 'vector')), this.load(this.gridVar('du', 'float'))]);
+      pv = this.call('vec3', '$0 * $1', [this.load(this.gridVar('dPdv', 'vector')), this.load(this.gridVar('dv', 'float'))]);
+    }
+    const slot = this.call('f32', `rsl_param_f32(${word}u)`, []);
+    const o = options;
+    const hidden = this.call('f32', 'rsl_shadow($0, $1, $2, $3, vec4f($4, $5, $6, $7), $8)', [slot, p, pu, pv, o.blur, o.swidth, o.twidth, o.bias, o.samples], true);
+    return rt === 'f32' ? hidden : this.call('vec3', 'vec3f($0)', [hidden]);
   }
 
   /**

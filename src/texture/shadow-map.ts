@@ -1,9 +1,21 @@
 // MakeShadow: a depth map (a "zfile" or "shadow" Display's float TIFF, which records the camera it
 // was rendered from in PixarMatrixWorldToScreen and PixarMatrixWorldToCamera) becomes a shadow map:
 // one level of depths (shadow lookups filter by percentage closer, never by averaging depths).
+import { mat4 } from 'gl-matrix';
+import type { DepthCamera } from '../image/tiff.ts';
 import { decodeTextureFile } from './texture-file.ts';
 import type { FloatRaster } from './tiff-samples.ts';
 import type { TextureMap } from './texture-map.ts';
+
+/** NDC (x right, y down, [0, 1]) → the screen a depth map records ([-1, 1], y up); column-major. */
+const NDC_TO_SCREEN = mat4.fromValues(2, 0, 0, 0, 0, -2, 0, 0, 0, 0, 1, 0, -1, 1, 0, 1);
+
+/** The camera a frame's depth map records. RenderMan's row-major matrices for row vectors hold the
+ * same 16 numbers as gl-matrix's column-major ones for column vectors. */
+export function depthCamera(worldToCamera: mat4, cameraToNdc: mat4): DepthCamera {
+  const worldToScreen = mat4.multiply(mat4.create(), mat4.multiply(mat4.create(), NDC_TO_SCREEN, cameraToNdc), worldToCamera);
+  return { worldToCamera: Array.from(worldToCamera), worldToScreen: Array.from(worldToScreen) };
+}
 
 export function shadowMapFromDepth(raster: FloatRaster, bytes: Uint8Array, warn: (message: string) => void): TextureMap | undefined {
   const { worldToScreen, worldToCamera } = decodeTextureFile(bytes);

@@ -3,7 +3,8 @@
 //   word 0: the number of maps
 //   map m's header at ATLAS.header + m * ATLAS.mapWords:
 //     levels (0: the map is missing), channels, swrap, twrap (WRAP_CODE), kind (KIND_CODE),
-//     3 words unused, 16 floats: current (camera) → the shadow camera's screen, column-major,
+//     3 words unused; shadow maps: 16 floats current (camera) → the shadow camera's screen
+//     ([-1, 1], y up), 16 floats current → the shadow camera (both column-major);
 //     then per level: width, height, word offset of its texels
 //   texels: f32 bits, rows top to bottom, channels interleaved.
 // A map's slot is its index here; parameter blocks hold the slot of each map a shader names
@@ -13,12 +14,13 @@ import type { TextureKind, TextureMap, WrapMode } from './texture-map.ts';
 
 export const ATLAS = {
   header: 4,
-  mapWords: 24 + 3 * 16,
+  mapWords: 40 + 3 * 16,
   levels: 0, channels: 1, swrap: 2, twrap: 3, kind: 4,
-  /** Offset of the camera → shadow screen matrix in a map's header. */
-  shadowMatrix: 8,
-  /** Offset of the level table in a map's header; LEVEL words each. */
-  levelTable: 24,
+  /** Offsets of the camera → shadow screen and camera → shadow camera matrices in a map's header. */
+  shadowScreen: 8,
+  shadowCamera: 24,
+  /** Offset of the level table in a map's header; levelWords words each. */
+  levelTable: 40,
   levelWords: 3,
   maxLevels: 16,
 } as const;
@@ -47,11 +49,10 @@ export function packAtlas(maps: readonly (TextureMap | undefined)[], cameraToWor
     atlas[h + ATLAS.swrap] = WRAP_CODE[map.swrap];
     atlas[h + ATLAS.twrap] = WRAP_CODE[map.twrap];
     atlas[h + ATLAS.kind] = KIND_CODE[map.kind];
-    if (map.worldToScreen) {
-      // RenderMan matrices are row-major for row vectors: the same 16 numbers as a column-major
-      // matrix for column vectors, which gl-matrix takes.
-      floats.set(mat4.multiply(mat4.create(), map.worldToScreen as unknown as mat4, cameraToWorld), h + ATLAS.shadowMatrix);
-    }
+    // RenderMan matrices are row-major for row vectors: the same 16 numbers as a column-major
+    // matrix for column vectors, which gl-matrix takes.
+    if (map.worldToScreen) floats.set(mat4.multiply(mat4.create(), map.worldToScreen as unknown as mat4, cameraToWorld), h + ATLAS.shadowScreen);
+    if (map.worldToCamera) floats.set(mat4.multiply(mat4.create(), map.worldToCamera as unknown as mat4, cameraToWorld), h + ATLAS.shadowCamera);
     levels.forEach((level, l) => {
       const at = h + ATLAS.levelTable + l * ATLAS.levelWords;
       atlas[at] = level.width;

@@ -5,6 +5,7 @@
 // PixarMatrixWorldToCamera) and the filter in ImageDescription, so other tools open the file and
 // this reader gets everything back.
 import UTIF from 'utif2';
+import { PIXAR_TAG } from '../image/tiff.ts';
 import { tiffSamples } from './tiff-samples.ts';
 import { WRAP_MODES, type MipLevel, type TextureKind, type TextureMap, type WrapMode } from './texture-map.ts';
 
@@ -14,15 +15,9 @@ const TAG = {
   newSubfileType: 254, imageWidth: 256, imageLength: 257, bitsPerSample: 258, compression: 259, photometric: 262,
   imageDescription: 270, samplesPerPixel: 277, planarConfiguration: 284, tileWidth: 322, tileLength: 323,
   tileOffsets: 324, tileByteCounts: 325, extraSamples: 338, sampleFormat: 339,
-  pixarTextureFormat: 33302, pixarWrapModes: 33303, pixarWorldToScreen: 33305, pixarWorldToCamera: 33306,
+  pixarTextureFormat: PIXAR_TAG.textureFormat, pixarWrapModes: PIXAR_TAG.wrapModes,
+  pixarWorldToScreen: PIXAR_TAG.worldToScreen, pixarWorldToCamera: PIXAR_TAG.worldToCamera,
 } as const;
-
-// UTIF writes only tags it knows the type of; the Pixar tags are ASCII and DOUBLE here.
-const utifTypes = (UTIF as unknown as { _types: { basic: { rest: Record<number, number> } } })._types.basic.rest;
-utifTypes[TAG.pixarTextureFormat] = 2;
-utifTypes[TAG.pixarWrapModes] = 2;
-utifTypes[TAG.pixarWorldToScreen] = 12;
-utifTypes[TAG.pixarWorldToCamera] = 12;
 
 const FORMAT_NAME: Record<TextureKind, string> = {
   texture: 'Plain Texture', shadow: 'Shadow', latlong: 'LatLong Environment', cube: 'CubeFace Environment',

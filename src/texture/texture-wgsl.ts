@@ -4,10 +4,15 @@
 // and widened by "blur"; filtering is anisotropic as GPUs do it: several trilinear probes along
 // the footprint's major axis (at most "samples", 16 unless given), each at the mip level of the
 // minor axis (or of the major one over the probe count, if larger); box or gaussian weights
-// along the axis. A missing map, or a channel past the map's, gives the fill value.
+// along the axis. A missing map, or a channel past the map's, gives the fill value. shadow():
+// percentage-closer filtering of the depth map over the footprint (below).
 import { ATLAS } from './texture-atlas.ts';
 
 export const TEXTURE_BINDING = 5;
+/** shadow()'s default "bias": camera-space depth a point must lie beyond the map's to be hidden
+ * (the map holds one depth per texel, so a surface sloped to the light differs from it by up to
+ * half a texel's depth change). */
+export const SHADOW_BIAS = 0.05;
 /** Filter codes of the lookups' "filter" parameter. */
 export const TEXTURE_FILTER = { box: 0, gaussian: 1 } as const;
 
@@ -74,6 +79,54 @@ fn rsl_tex_blur(a: ptr<function, vec2f>, b: ptr<function, vec2f>, k: u32, blur: 
   if (blur == 0.0) { return; }
   if (abs((*a)[k]) >= abs((*b)[k])) { (*a)[k] += select(-blur, blur, (*a)[k] >= 0.0); }
   else { (*b)[k] += select(-blur, blur, (*b)[k] >= 0.0); }
+}
+
+fn rsl_tex_matrix(h: u32, at: u32) -> mat4x4f {
+  var m: mat4x4f;
+  for (var c = 0u; c < 4u; c++) {
+    let k = h + at + c * 4u;
+    m[c] = vec4f(bitcast<f32>(rsl_textures[k]), bitcast<f32>(rsl_textures[k + 1u]), bitcast<f32>(rsl_textures[k + 2u]), bitcast<f32>(rsl_textures[k + 3u]));
+  }
+  return m;
+}
+
+// s, t in a shadow map and depth from its camera of a current-space point; w <= 0 behind it.
+fn rsl_shadow_project(h: u32, p: vec3f) -> vec4f {
+  let q = rsl_tex_matrix(h, ${ATLAS.shadowScreen}u) * vec4f(p, 1.0);
+  let z = (rsl_tex_matrix(h, ${ATLAS.shadowCamera}u) * vec4f(p, 1.0)).z;
+  return vec4f(0.5 * (q.x / q.w + 1.0), 0.5 * (1.0 - q.y / q.w), z, q.w);
+}
+
+// shadow(): the share of points over the footprint (the micropolygon's extent pu, pv projected
+// into the map, scaled by the widths and widened by blur) that lie deeper than the map's depth
+// there plus bias: percentage-closer filtering over an n × n pattern, n² ≈ "samples".
+// options: blur, swidth, twidth, bias.
+fn rsl_shadow(slot: f32, p: vec3f, pu: vec3f, pv: vec3f, options: vec4f, samples: f32) -> f32 {
+  let h = rsl_tex_map(slot);
+  if (h == 0xffffffffu) { return 0.0; }
+  let c = rsl_shadow_project(h, p);
+  if (c.w <= 0.0) { return 0.0; }
+  let widths = options.yz;
+  var a = (rsl_shadow_project(h, p + pu).xy - c.xy) * widths;
+  var b = (rsl_shadow_project(h, p + pv).xy - c.xy) * widths;
+  rsl_tex_blur(&a, &b, 0u, options.x);
+  rsl_tex_blur(&a, &b, 1u, options.x);
+  let w = i32(rsl_textures[h + ${L}u]);
+  let ht = i32(rsl_textures[h + ${L + 1}u]);
+  let n = u32(ceil(sqrt(clamp(samples, 1.0, 1024.0))));
+  var hidden = 0.0;
+  for (var j = 0u; j < n; j++) {
+    for (var i = 0u; i < n; i++) {
+      let o = (vec2f(f32(i), f32(j)) + 0.5) / f32(n) - 0.5;
+      let st = c.xy + a * o.x + b * o.y;
+      let x = i32(floor(st.x * f32(w)));
+      let y = i32(floor(st.y * f32(ht)));
+      // Outside the map nothing is known to block the light.
+      if (x < 0 || y < 0 || x >= w || y >= ht) { continue; }
+      if (c.z > rsl_tex_texel(h, 0u, x, y, 0u) + options.w) { hidden += 1.0; }
+    }
+  }
+  return hidden / f32(n * n);
 }
 
 // channels: how many to return (1 or 3) from the first; options: sblur, tblur, swidth, twidth;

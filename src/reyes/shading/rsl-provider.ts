@@ -190,7 +190,11 @@ export class RslShadingProvider {
     const objectDependent = compiled.params.spaceMatrices.some((m) => m.space === 'object');
     // attribute() values: per primitive (per attribute state), in the parameter block.
     Object.assign(overrides, attributeOverrides(compiled.params.attributes, attributes));
-    const textureSlot = (name: string): number => this.options.textures?.slot(name, textureSearchPath(request.options), warn) ?? -1;
+    const textureSlot = (name: string): number => {
+      if (this.options.textures) return this.options.textures.slot(name, textureSearchPath(request.options), warn);
+      warn(`texture "${name}": this renderer was given no texture files; its lookups return the fill value`);
+      return -1;
+    };
     return { instance: { kernel, params: packParameters(compiled, overrides, textureSlot) }, objectDependent };
   }
 
