@@ -53,8 +53,7 @@ const SPLIT_V: u32 = 3u;
 const EYE_SPLIT_FLAG: u32 = 0x80u;  // in a decision: the split is an eye split
 const SAMPLES: u32 = 5u;
 const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
-const DEPTH_MASK: u32 = 0xffffu;
-const EYE_SPLIT: u32 = 0x10000u;  // one eye split in a record's splits word
+// @layout ready-piece
 
 /** Whether the box [lo, hi] lies wholly on the clipped side of a ClippingPlane (its corner least far
  * along the normal is clipped). */
@@ -100,13 +99,13 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
             @builtin(local_invocation_index) local: u32) {
   let i = flatIndex(group, groups, local);
   if (i >= params.count) { return; }
-  let prim = queue[i * 8u];
-  let splits = queue[i * 8u + 1u];
+  let prim = queue[i * PIECE_WORDS + PIECE_PRIM];
+  let splits = queue[i * PIECE_WORDS + PIECE_SPLITS];
   let depth = splits & DEPTH_MASK;
-  let u0 = bitcast<f32>(queue[i * 8u + 2u]);
-  let u1 = bitcast<f32>(queue[i * 8u + 3u]);
-  let v0 = bitcast<f32>(queue[i * 8u + 4u]);
-  let v1 = bitcast<f32>(queue[i * 8u + 5u]);
+  let u0 = bitcast<f32>(queue[i * PIECE_WORDS + PIECE_U0]);
+  let u1 = bitcast<f32>(queue[i * PIECE_WORDS + PIECE_U1]);
+  let v0 = bitcast<f32>(queue[i * PIECE_WORDS + PIECE_V0]);
+  let v1 = bitcast<f32>(queue[i * PIECE_WORDS + PIECE_V1]);
   let m = objectToCamera(prim);
   var pts: array<vec3f, 25>;
   var lo = vec3f(3.0e38);
@@ -232,23 +231,23 @@ fn emit(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   let d = decision[i];
   let action = d & 0x7fu;
   if (action == CULL) { return; }
-  var record: array<u32, 8>;
-  for (var w = 0u; w < 8u; w++) { record[w] = queue[i * 8u + w]; }
+  var record: array<u32, PIECE_WORDS>;
+  for (var w = 0u; w < PIECE_WORDS; w++) { record[w] = queue[i * PIECE_WORDS + w]; }
   if (action == READY) {
-    record[6] = (d >> 8u) & 0xfffu;
-    record[7] = d >> 20u;
-    let at = (params.readyBase + readyOffset[i]) * 8u;
-    for (var w = 0u; w < 8u; w++) { readyList[at + w] = record[w]; }
+    record[PIECE_NU] = (d >> 8u) & 0xfffu;
+    record[PIECE_NV] = d >> 20u;
+    let at = (params.readyBase + readyOffset[i]) * PIECE_WORDS;
+    for (var w = 0u; w < PIECE_WORDS; w++) { readyList[at + w] = record[w]; }
     return;
   }
-  record[1] = record[1] + 1u + select(0u, EYE_SPLIT, (d & EYE_SPLIT_FLAG) != 0u);
-  let at = childOffset[i] * 8u;
-  // Children: the lower and upper half of the split parameter range.
-  let field = select(4u, 2u, action == SPLIT_U);
+  record[PIECE_SPLITS] = record[PIECE_SPLITS] + 1u + select(0u, EYE_SPLIT, (d & EYE_SPLIT_FLAG) != 0u);
+  let at = childOffset[i] * PIECE_WORDS;
+  // Children: the lower and upper half of the split parameter range ([lo, hi] at field, field + 1).
+  let field = select(PIECE_V0, PIECE_U0, action == SPLIT_U);
   let lo = bitcast<f32>(record[field]);
   let hi = bitcast<f32>(record[field + 1u]);
   let mid = bitcast<u32>(0.5 * (lo + hi));
-  for (var w = 0u; w < 8u; w++) { nextQueue[at + w] = record[w]; nextQueue[at + 8u + w] = record[w]; }
+  for (var w = 0u; w < PIECE_WORDS; w++) { nextQueue[at + w] = record[w]; nextQueue[at + PIECE_WORDS + w] = record[w]; }
   nextQueue[at + field + 1u] = mid;
-  nextQueue[at + 8u + field] = mid;
+  nextQueue[at + PIECE_WORDS + field] = mid;
 }

@@ -7,6 +7,7 @@
 // depth of the nearest sample per subpixel and that sample's primitive record (all ones for none;
 // the payload's colour w holds record + 1, negated for a matte: reyes-sample.wgsl).
 
+// @layout sample-point
 struct CompositeParams {
   sampleCount: u32,
   subpixelCount: u32,
@@ -33,10 +34,10 @@ fn markRanges(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
               @builtin(local_invocation_index) local: u32) {
   let i = flatIndex(group, groups, local);
   if (i >= params.sampleCount) { return; }
-  let s = keys[i * 2u + 1u];
+  let s = keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL];
   if (s >= params.subpixelCount) { return; }
-  if (i == 0u || keys[(i - 1u) * 2u + 1u] != s) { runStart[s] = i; }
-  if (i + 1u == params.sampleCount || keys[(i + 1u) * 2u + 1u] != s) { runEnd[s] = i + 1u; }
+  if (i == 0u || keys[(i - 1u) * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] != s) { runStart[s] = i; }
+  if (i + 1u == params.sampleCount || keys[(i + 1u) * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] != s) { runEnd[s] = i + 1u; }
 }
 
 @compute @workgroup_size(256)
@@ -50,11 +51,11 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
   var depth = 3.0e38;
   let end = runEnd[s];
   var id = 0xffffffffu;
-  if (runStart[s] < end) { id = u32(abs(payload[values[runStart[s]] * 2u].w)) - 1u; }
+  if (runStart[s] < end) { id = u32(abs(payload[values[runStart[s]] * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR].w)) - 1u; }
   for (var i = runStart[s]; i < end; i++) {
     let at = values[i];
-    let a = payload[at * 2u];
-    let b = payload[at * 2u + 1u];
+    let a = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR];
+    let b = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY];
     let ci = a.xyz;
     let matte = a.w < 0.0;
     let oi = select(clamp(b.xyz, vec3f(0.0), vec3f(1.0)), vec3f(1.0), matte);

@@ -10,6 +10,8 @@
 // finer grid whose neighbour is coarser (the seam table, grid-seams.ts) is placed on the coarser
 // grid's straight micropolygon edge, also where that grid belongs to the next patch of a mesh (whose
 // shared boundary control points are the same bits, convert/patches.ts).
+// @layout ready-piece
+// @layout grid-info
 // @include reyes-surface.wgsl
 
 override MAXV: u32 = 256u;
@@ -125,13 +127,12 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
   return result;
 }
 
-// Bit of a seam table byte: the piece across lies in another record (grid-seams.ts SEAM_ACROSS_RECORDS).
-const SEAM_ACROSS_RECORDS: u32 = 0x80u;
+// @layout seam-table
 
 /** The seam table byte of cell `cell` of edge `edge` (v0, v1, u0, u1): log2 of how much coarser the
  * piece across it is, with SEAM_ACROSS_RECORDS where that piece is in another record. */
 fn seamEntry(g: u32, edge: u32, cell: u32) -> u32 {
-  let at = (g * 4u + edge) * SEAM_CELLS + cell;
+  let at = (g * SEAM_EDGES + edge) * SEAM_CELLS + cell;
   return (seams[at / 4u] >> ((at % 4u) * 8u)) & 0xffu;
 }
 
@@ -190,19 +191,19 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
         @builtin(local_invocation_index) k: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  let prim = readyList[g * 8u];
-  let u0 = bitcast<f32>(readyList[g * 8u + 2u]);
-  let u1 = bitcast<f32>(readyList[g * 8u + 3u]);
-  let v0 = bitcast<f32>(readyList[g * 8u + 4u]);
-  let v1 = bitcast<f32>(readyList[g * 8u + 5u]);
-  let nu = readyList[g * 8u + 6u];
-  let nv = readyList[g * 8u + 7u];
+  let prim = readyList[g * PIECE_WORDS + PIECE_PRIM];
+  let u0 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_U0]);
+  let u1 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_U1]);
+  let v0 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_V0]);
+  let v1 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_V1]);
+  let nu = readyList[g * PIECE_WORDS + PIECE_NU];
+  let nv = readyList[g * PIECE_WORDS + PIECE_NV];
   let base = g * RECORD_FLOATS;
   if (k == 0u) {
-    gridInfo[g * 4u] = nu;
-    gridInfo[g * 4u + 1u] = nv;
-    gridInfo[g * 4u + 2u] = base;
-    gridInfo[g * 4u + 3u] = recU(prim, REC_PARAM_BASE);
+    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_NU] = nu;
+    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_NV] = nv;
+    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_RECORD_BASE] = base;
+    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_PARAM_BASE] = recU(prim, REC_PARAM_BASE);
   }
   if (k >= nu * nv) { return; }
   let i = k % nu;

@@ -23,6 +23,8 @@ override OFF_OI: u32;
 override OUTPUT_VARIABLE: bool = false;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
+// @layout ready-piece
+// @layout sample-point
 // @include reyes-motion.wgsl
 const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
 
@@ -86,11 +88,11 @@ fn load3(base: u32, offset: u32, k: u32) -> vec3f {
 fn micropolygon(g: u32, m: u32) -> Micropolygon {
   var mp: Micropolygon;
   mp.valid = false;
-  let nu = readyList[g * 8u + 6u];
-  let nv = readyList[g * 8u + 7u];
+  let nu = readyList[g * PIECE_WORDS + PIECE_NU];
+  let nv = readyList[g * PIECE_WORDS + PIECE_NV];
   if (m >= (nu - 1u) * (nv - 1u)) { return mp; }
-  let prim = readyList[g * 8u];
-  mp.flags = bitcast<u32>(prims[prim * REC_FLOATS + 1u]);
+  let prim = readyList[g * PIECE_WORDS + PIECE_PRIM];
+  mp.flags = bitcast<u32>(prims[prim * REC_FLOATS + REC_FLAGS]);
   mp.lod = vec2f(prims[prim * REC_FLOATS + REC_LOD], prims[prim * REC_FLOATS + REC_LOD + 1u]);
   let i = m % (nu - 1u);
   let j = m / (nu - 1u);
@@ -288,20 +290,20 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var at = offsets[g * MAXV + m];
-  let record = f32(readyList[g * 8u] + 1u);
+  let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
   let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
   for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
     for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
       let hit = sampleAt(mp, sx, sy);
       values[at] = at;
       if (hit.covered) {
-        keys[at * 2u] = bitcast<u32>(hit.depth);
-        keys[at * 2u + 1u] = localSubpixel(sx, sy);
-        payload[at * 2u] = vec4f(hit.ci, tag);
-        payload[at * 2u + 1u] = vec4f(hit.oi, hit.depth);
+        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
+        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
+        payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
+        payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, hit.depth);
       } else {
-        keys[at * 2u] = 0xffffffffu;
-        keys[at * 2u + 1u] = 0xffffffffu;
+        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = 0xffffffffu;
+        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = 0xffffffffu;
       }
       at++;
     }
@@ -361,7 +363,7 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
         // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
         colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
-        idBuffer[s] = readyList[g * 8u];
+        idBuffer[s] = readyList[g * PIECE_WORDS + PIECE_PRIM];
       }
     }
   }

@@ -23,6 +23,8 @@ import type { GpuRuntime } from '../gpu/runtime.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
+import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
+import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
 import { wgslConstants, type ConstantGroup } from './wgsl-constants.ts';
 
 const FILES = {
@@ -50,6 +52,8 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'primitive-record': PRIMITIVE_RECORD_CONSTANTS,
   'ready-piece': READY_PIECE_CONSTANTS,
   'grid-info': GRID_INFO_CONSTANTS,
+  'sample-point': SAMPLE_POINT_CONSTANTS,
+  'seam-table': SEAM_TABLE_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */
@@ -71,22 +75,22 @@ const expanded = new Map<KernelFile, string>();
 export function kernelSource(file: KernelFile): string {
   let code = expanded.get(file);
   if (code === undefined) {
-    code = expand(file, new Set());
+    code = expandKernel(file, FILES[file], FILES);
     expanded.set(file, code);
   }
   return code;
 }
 
-function expand(file: string, seen: Set<string>): string {
+/** `text` (the kernel file `file`) with its directives expanded, includes taken from `files`. */
+export function expandKernel(file: string, text: string, files: Readonly<Record<string, string>>, seen = new Set<string>()): string {
   seen.add(`include ${file}`);
-  const text = (FILES as Record<string, string>)[file];
-  if (text === undefined) throw new Error(`no kernel file ${file}`);
-  return text.replace(DIRECTIVE, (line, kind: string, name: string, at: number) => {
+  return text.replace(DIRECTIVE, (_line, kind: string, name: string, at: number) => {
     if (seen.has(`${kind} ${name}`)) return `// (${name} is above)`;
     seen.add(`${kind} ${name}`);
     if (kind === 'include') {
-      if (!(name in FILES)) throw new Error(`${file}:${lineOf(text, at)}: @include of unknown kernel file ${name}`);
-      return expand(name, seen);
+      const included = files[name];
+      if (included === undefined) throw new Error(`${file}:${lineOf(text, at)}: @include of unknown kernel file ${name}`);
+      return expandKernel(name, included, files, seen);
     }
     const block = layoutDeclarations(name);
     if (block === undefined) {

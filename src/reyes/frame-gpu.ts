@@ -75,9 +75,6 @@ export function addGpuTimes(frame: FrameGpu, recorder: CommandRecorder, stage: S
   for (const t of recorder.timings) times[typeof stage === 'string' ? stage : stage(t.label)] += t.milliseconds;
 }
 
-/** Elements of a ready piece / queue record: prim, depth, u0, u1, v0, v1, nu, nv. */
-export const PIECE_WORDS = 8;
-
 export interface ReadyPieces {
   buffer: GPUBuffer;
   count: number;

@@ -1,21 +1,29 @@
 // The kernel loader: every kernel file's includes and layouts are expanded once, none is left as a
 // directive, and a bad directive names the file and line.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kernelSource, type KernelFile } from '../../src/layout/kernel-sources.ts';
+import { expandKernel, kernelSource, type KernelFile } from '../../src/layout/kernel-sources.ts';
 import { upperSnake, wgslConstants } from '../../src/layout/wgsl-constants.ts';
 
-const FILES: KernelFile[] = [
-  'compact.wgsl', 'image-filter.wgsl', 'imager-tiles.wgsl', 'radix-sort.wgsl', 'reduce.wgsl', 'reyes-bound-split.wgsl',
-  'reyes-builtin-surfaces.wgsl', 'reyes-composite.wgsl', 'reyes-dice.wgsl', 'reyes-jitter.wgsl', 'reyes-sample.wgsl',
-  'reyes-surface.wgsl', 'scan.wgsl', 'workgroup-scan.wgsl',
-];
+// Every kernel file of the project, so that one the loader does not know fails here.
+const FILES = readdirSync(join(import.meta.dirname, '../../shaders/kernels')).filter((name) => name.endsWith('.wgsl')) as KernelFile[];
 
 describe('kernel sources', () => {
-  it.each(FILES)('%s has no directive left and declares each constant once', (file) => {
+  it('knows every kernel file', () => {
+    expect(FILES.length).toBeGreaterThan(10);
+  });
+
+  it.each(FILES)('%s loads with no directive left and each constant declared once', (file) => {
     const code = kernelSource(file);
     expect(code).not.toMatch(/^\s*\/\/ @(include|layout)\b/m);
     const declared = [...code.matchAll(/^\s*const (\w+)\s*:/gm)].map((m) => m[1]);
     expect(declared.length).toBe(new Set(declared).size);
+  });
+
+  it('a directive naming no layout is an error with the file and line', () => {
+    expect(() => expandKernel('bad.wgsl', '// header\n// @layout no-such-layout\n', {})).toThrow(/bad.wgsl:2: unknown @layout no-such-layout/);
+    expect(() => expandKernel('bad.wgsl', '// @include missing.wgsl\n', {})).toThrow(/bad.wgsl:1: @include of unknown kernel file missing.wgsl/);
   });
 
   it('dice gets the primitive record once although it includes reyes-surface.wgsl, which asks for it too', () => {

@@ -9,7 +9,8 @@ import { compareImages } from '../../src/image/compare.ts';
 import { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
-import { PIECE_WORDS, type FrameGpu } from '../../src/reyes/frame-gpu.ts';
+import { PIECE } from '../../src/layout/ready-piece.ts';
+import type { FrameGpu } from '../../src/reyes/frame-gpu.ts';
 import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { boundSplit, boundSplitCapacity } from '../../src/reyes/stages/bound-split.ts';
@@ -49,9 +50,9 @@ async function readyPieces(runtime: GpuRuntime, frame: Frame, maxReady?: number)
   try {
     const ready = await boundSplit(gpuFrame, { x0: 0, y0: 0, x1: 32, y1: 32 }, maxReady);
     if (!ready) return undefined;
-    const words = await runtime.readU32(ready.buffer, ready.count * PIECE_WORDS);
+    const words = await runtime.readU32(ready.buffer, ready.count * PIECE.words);
     runtime.allocator.release(ready.buffer);
-    return Array.from({ length: ready.count }, (_, k) => Array.from(words.subarray(k * PIECE_WORDS, (k + 1) * PIECE_WORDS)).join(' ')).sort();
+    return Array.from({ length: ready.count }, (_, k) => Array.from(words.subarray(k * PIECE.words, (k + 1) * PIECE.words)).join(' ')).sort();
   } finally {
     runtime.allocator.release(gpuFrame.prims);
   }

@@ -1,17 +1,19 @@
 // The seam table: for each edge cell of a ready piece, how much coarser the piece across it is.
 import { describe, expect, it } from 'vitest';
-import { PIECE_WORDS } from '../../src/reyes/frame-gpu.ts';
-import { SEAM_ACROSS_RECORDS, seamCells, seamTable, SEAM_EDGES } from '../../src/reyes/stages/grid-seams.ts';
+import { PIECE } from '../../src/layout/ready-piece.ts';
+import { SEAM_TABLE } from '../../src/layout/seam-table.ts';
+import { seamCells, seamTable } from '../../src/reyes/stages/grid-seams.ts';
 
 /** Ready pieces as bound/split writes them: prim, depth, u0, u1, v0, v1 (f32 bits), nu, nv. */
 function pieces(list: [number, number, number, number, number, number, number][]): Uint32Array {
-  const words = new Uint32Array(list.length * PIECE_WORDS);
+  const words = new Uint32Array(list.length * PIECE.words);
   const floats = new Float32Array(words.buffer);
   list.forEach(([prim, u0, u1, v0, v1, nu, nv], k) => {
-    words[k * PIECE_WORDS] = prim;
-    floats.set([u0, u1, v0, v1], k * PIECE_WORDS + 2);
-    words[k * PIECE_WORDS + 6] = nu;
-    words[k * PIECE_WORDS + 7] = nv;
+    words[k * PIECE.words + PIECE.prim] = prim;
+    [floats[k * PIECE.words + PIECE.u0], floats[k * PIECE.words + PIECE.u1]] = [u0, u1];
+    [floats[k * PIECE.words + PIECE.v0], floats[k * PIECE.words + PIECE.v1]] = [v0, v1];
+    words[k * PIECE.words + PIECE.nu] = nu;
+    words[k * PIECE.words + PIECE.nv] = nv;
   });
   return words;
 }
@@ -19,7 +21,7 @@ function pieces(list: [number, number, number, number, number, number, number][]
 /** The coarsening bytes of one edge (0: v = v0, 1: v = v1, 2: u = u0, 3: u = u1) of one piece. */
 function edge(table: Uint32Array, piece: number, which: number, cells: number): number[] {
   const bytes = new Uint8Array(table.buffer);
-  const at = (piece * SEAM_EDGES + which) * seamCells(256);
+  const at = (piece * SEAM_TABLE.edges + which) * seamCells(256);
   return Array.from(bytes.subarray(at, at + cells));
 }
 
@@ -81,7 +83,7 @@ describe('grid seams', () => {
       [5, 0, 0.5, 0, 1, 2, 3], // 1 × 2: width 1/2 along u, height 1/2 along v
       [5, 0.5, 1, 0, 1, 3, 2], // 2 × 1: width 1/4, height 1
     ]), 3, 256, 0, neighbours);
-    const across = (cells: number[]) => cells.map((c) => (c ? c | SEAM_ACROSS_RECORDS : 0));
+    const across = (cells: number[]) => cells.map((c) => (c ? c | SEAM_TABLE.acrossRecords : 0));
     // 4's right edge against 5's left (piece 1, height 1/2): 4 times coarser, all 8 cells.
     expect(edge(table, 0, 3, 8)).toEqual(across([2, 2, 2, 2, 2, 2, 2, 2]));
     // 4's top edge u 0..1 meets 5's top reversed: 4's u 0..0.5 is 5's u 0.5..1 (piece 2, width 1/4,

@@ -2,7 +2,8 @@
 // every shaded grid, its four corner vertices (u, v) = (0, 0), (1, 0), (1, 1), (0, 1) projected to
 // raster space (global pixels, the space the regions use). Read back only when asked for.
 import { vec4, type mat4 } from 'gl-matrix';
-import { PIECE_WORDS, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import type { FrameGpu, ReadyPieces } from '../frame-gpu.ts';
 import type { DicedGrids } from '../stages/dice.ts';
 
 /** Grids whose P rows are copied back in one go. */
@@ -13,7 +14,7 @@ export async function collectOutlines(frame: FrameGpu, ready: ReadyPieces, diced
   const { gpu, layout, camera } = frame;
   const maxV = layout.maxVertices;
   const offsetP = layout.variables.find((v) => v.name === 'P')!.offset;
-  const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE_WORDS);
+  const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE.words);
   const rowBytes = 3 * maxV * 4;
   for (let first = 0; first < diced.count; first += CHUNK) {
     const n = Math.min(CHUNK, diced.count - first);
@@ -27,8 +28,8 @@ export async function collectOutlines(frame: FrameGpu, ready: ReadyPieces, diced
       staging.unmap();
       for (let k = 0; k < n; k++) {
         const g = first + k;
-        const nu = pieces[g * PIECE_WORDS + 6]!;
-        const nv = pieces[g * PIECE_WORDS + 7]!;
+        const nu = pieces[g * PIECE.words + PIECE.nu]!;
+        const nv = pieces[g * PIECE.words + PIECE.nv]!;
         for (const vertex of [0, nu - 1, nv * nu - 1, (nv - 1) * nu]) {
           const base = k * 3 * maxV;
           out.push(...project(camera.cameraToRaster, p[base + vertex]!, p[base + maxV + vertex]!, p[base + 2 * maxV + vertex]!));

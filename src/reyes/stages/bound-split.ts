@@ -8,13 +8,14 @@
 // most camera.eyeSplits times, then culled) bounds the pieces near the eye; the culls are counted in
 // FrameStats.eyeSplitCulls.
 import { Scan } from '../../gpu/scan.ts';
-import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { MAX_CLIP_PLANES } from './sample.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
-const PIECE_BYTES = PIECE_WORDS * 4;
+const PIECE_BYTES = PIECE.words * 4;
 const STORAGE = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 
 /** Pieces of one level of the queue: a buffer and how many it holds. */
@@ -52,11 +53,12 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const readyLimit = Math.min(maxReady, capacity.ready);
-  const initial = new Uint32Array(frame.primCount * PIECE_WORDS);
-  const one = new Float32Array([1]);
-  const oneBits = new Uint32Array(one.buffer)[0]!;
+  const initial = new Uint32Array(frame.primCount * PIECE.words);
+  const floats = new Float32Array(initial.buffer);
   for (let p = 0; p < frame.primCount; p++) {
-    initial.set([p, 0, 0, oneBits, 0, oneBits, 0, 0], p * PIECE_WORDS);
+    initial[p * PIECE.words + PIECE.prim] = p;
+    floats[p * PIECE.words + PIECE.u1] = 1;
+    floats[p * PIECE.words + PIECE.v1] = 1;
   }
   let level: QueuePart[] = [{ buffer: allocator.createBufferWithData('split queue', initial, STORAGE()), count: frame.primCount }];
   let next: QueuePart[] = [];

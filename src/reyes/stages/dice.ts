@@ -3,7 +3,8 @@
 // once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser, in the
 // same record or across a joined record edge (the patches of a mesh).
 import { seamCells, seamTable } from './grid-seams.ts';
-import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { GRID_INFO, gridOffsetConstants, layoutUserVariables } from '../../layout/grid-layout.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 
@@ -37,7 +38,7 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
       OFF_USER: firstUser,
       SEAM_CELLS: seamCells(layout.maxVertices),
     });
-    const pieces = ready.count > 0 ? await gpu.readU32(ready.buffer, ready.count * PIECE_WORDS) : new Uint32Array(0);
+    const pieces = ready.count > 0 ? await gpu.readU32(ready.buffer, ready.count * PIECE.words) : new Uint32Array(0);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
     const grids = gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage });
     let gridInfo: GPUBuffer;

@@ -7,10 +7,9 @@
 // is; the dicer (reyes-dice.wgsl) then places such vertices on the neighbour's straight edge.
 // Neighbouring records whose edges are one curve (the patches of a mesh, PrimitiveRecords.join) are
 // matched the same way across that edge, their parameters along it mapped onto one line.
-import { PIECE_WORDS } from '../frame-gpu.ts';
-
-/** Edges of a piece in the table, in this order: v = v0, v = v1, u = u0, u = u1. */
-export const SEAM_EDGES = 4;
+import { RecordEdge } from '../../layout/primitive-record.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import { SEAM_TABLE } from '../../layout/seam-table.ts';
 
 /** Edge cells per edge in the table: the most micropolygons a grid of `maxVertices` can have along
  * one direction (a power of two, the other direction having one micropolygon). */
@@ -22,11 +21,8 @@ export function seamCells(maxVertices: number): number {
 
 /** u32 words per piece in the table: one byte per edge cell. */
 export function seamWords(maxVertices: number): number {
-  return (SEAM_EDGES * seamCells(maxVertices)) / 4;
+  return (SEAM_TABLE.edges * seamCells(maxVertices)) / 4;
 }
-
-/** Bit of a table byte: the piece across lies in another record (the edge is its record's border). */
-export const SEAM_ACROSS_RECORDS = 0x80;
 
 interface EdgeRun {
   piece: number;
@@ -41,18 +37,18 @@ interface EdgeRun {
 }
 
 /**
- * For ready pieces (PIECE_WORDS words each: prim, depth, u0, u1, v0, v1, nu, nv), one byte per edge
+ * For ready pieces (src/layout/ready-piece.ts), one byte per edge
  * cell: log2(neighbour's micropolygon width / this piece's) where the piece across that cell is
  * coarser, else 0. The lines u = 0 and u = 1 (and v = 0 and v = 1) count as one, for surfaces that
  * close on themselves; the dicer uses those entries only for periodic quadrics. A record edge joined
  * to another in `neighbours` (PrimitiveRecords.edgeNeighbours) is one line with that edge instead,
- * and its bytes carry SEAM_ACROSS_RECORDS. At least `minWords` words (a storage binding cannot be
+ * and its bytes carry SEAM_TABLE.acrossRecords. At least `minWords` words (a storage binding cannot be
  * empty).
  */
 export function seamTable(pieces: Uint32Array, count: number, maxVertices: number, minWords = 0, neighbours?: Int32Array): Uint32Array {
   const cells = seamCells(maxVertices);
-  const bytes = new Uint8Array(Math.max(count * SEAM_EDGES * cells, minWords * 4));
-  const floats = new Float32Array(pieces.buffer, pieces.byteOffset, count * PIECE_WORDS);
+  const bytes = new Uint8Array(Math.max(count * SEAM_TABLE.edges * cells, minWords * 4));
+  const floats = new Float32Array(pieces.buffer, pieces.byteOffset, count * PIECE.words);
   // Per primitive and parameter line: the edges on each side of it.
   const lines = new Map<string, { before: EdgeRun[]; after: EdgeRun[] }>();
   const lineOf = (key: string) => {
@@ -78,15 +74,15 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     acrossRecords.add(mapped);
   };
   for (let p = 0; p < count; p++) {
-    const w = p * PIECE_WORDS;
-    const prim = pieces[w]!;
-    const [u0, u1, v0, v1] = [floats[w + 2]!, floats[w + 3]!, floats[w + 4]!, floats[w + 5]!];
-    const stepU = (u1 - u0) / (pieces[w + 6]! - 1);
-    const stepV = (v1 - v0) / (pieces[w + 7]! - 1);
-    add(prim, 'v', v0, { piece: p, edge: 0, lo: u0, hi: u1, reversed: false, step: stepU });
-    add(prim, 'v', v1, { piece: p, edge: 1, lo: u0, hi: u1, reversed: false, step: stepU });
-    add(prim, 'u', u0, { piece: p, edge: 2, lo: v0, hi: v1, reversed: false, step: stepV });
-    add(prim, 'u', u1, { piece: p, edge: 3, lo: v0, hi: v1, reversed: false, step: stepV });
+    const w = p * PIECE.words;
+    const prim = pieces[w + PIECE.prim]!;
+    const [u0, u1, v0, v1] = [floats[w + PIECE.u0]!, floats[w + PIECE.u1]!, floats[w + PIECE.v0]!, floats[w + PIECE.v1]!];
+    const stepU = (u1 - u0) / (pieces[w + PIECE.nu]! - 1);
+    const stepV = (v1 - v0) / (pieces[w + PIECE.nv]! - 1);
+    add(prim, 'v', v0, { piece: p, edge: RecordEdge.v0, lo: u0, hi: u1, reversed: false, step: stepU });
+    add(prim, 'v', v1, { piece: p, edge: RecordEdge.v1, lo: u0, hi: u1, reversed: false, step: stepU });
+    add(prim, 'u', u0, { piece: p, edge: RecordEdge.u0, lo: v0, hi: v1, reversed: false, step: stepV });
+    add(prim, 'u', u1, { piece: p, edge: RecordEdge.u1, lo: v0, hi: v1, reversed: false, step: stepV });
   }
   const mark = (run: EdgeRun, other: EdgeRun) => {
     if (other.step <= run.step) return;
@@ -96,8 +92,8 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     const [ownLo, ownFrom, ownTo] = run.reversed ? [1 - run.hi, 1 - hi, 1 - lo] : [run.lo, lo, hi];
     const first = Math.round((ownFrom - ownLo) / run.step);
     const last = Math.round((ownTo - ownLo) / run.step);
-    const flag = acrossRecords.has(run) || acrossRecords.has(other) ? SEAM_ACROSS_RECORDS : 0;
-    const base = (run.piece * SEAM_EDGES + run.edge) * cells;
+    const flag = acrossRecords.has(run) || acrossRecords.has(other) ? SEAM_TABLE.acrossRecords : 0;
+    const base = (run.piece * SEAM_TABLE.edges + run.edge) * cells;
     for (let c = first; c < last && c < cells; c++) bytes[base + c] = Math.max(bytes[base + c]!, ratio | flag);
   };
   for (const { before, after } of lines.values()) {

@@ -10,6 +10,7 @@ import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
+import { SAMPLE_PAYLOAD } from '../../layout/sample-point.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import type { DicedGrids } from './dice.ts';
 
@@ -32,7 +33,7 @@ export interface SubpixelBuffer {
 /** Bytes per sample point: key 8, value 4, payload 32, sort's spare keys and values 12, digit counts ~2. */
 export const SAMPLE_POINT_BYTES = 58;
 /** The largest per-sample buffer (the payload): one binding must hold it for the whole region. */
-export const SAMPLE_PAYLOAD_BYTES = 32;
+export const SAMPLE_PAYLOAD_BYTES = SAMPLE_PAYLOAD.vec4s * 16;
 /** The largest per-subpixel buffer (the colour). */
 export const SUBPIXEL_COLOR_BYTES = 16;
 /** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, run start and end 8. */

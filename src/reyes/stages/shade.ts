@@ -2,7 +2,8 @@
 // shading scheduler cuts each kernel's grid list into batches whose workgroup scratch fits the
 // memory left; a batch is a window of gridInfo (bound at an offset), so grids never move.
 import { GRID_INFO } from '../../layout/grid-layout.ts';
-import { addGpuTimes, PIECE_WORDS, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
 
@@ -23,11 +24,11 @@ export function shade(
     if (frame.pipelines.length === 1 && dicedGridInfoCurrent) {
       lists.push({ pipeline: 0, gridInfo: diced.gridInfo, count: diced.count, owned: false });
     } else {
-      const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE_WORDS);
+      const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE.words);
       const perPipeline = frame.pipelines.map(() => [] as number[]);
       for (let g = 0; g < ready.count; g++) {
-        const prim = pieces[g * PIECE_WORDS]!;
-        perPipeline[primPipeline[prim]!]!.push(pieces[g * PIECE_WORDS + 6]!, pieces[g * PIECE_WORDS + 7]!,
+        const prim = pieces[g * PIECE.words + PIECE.prim]!;
+        perPipeline[primPipeline[prim]!]!.push(pieces[g * PIECE.words + PIECE.nu]!, pieces[g * PIECE.words + PIECE.nv]!,
           g * frame.layout.recordFloats, primParamBase[prim]!);
       }
       perPipeline.forEach((words, pipeline) => {
@@ -79,12 +80,12 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
 
 /** Vertices of the ready pieces (nu * nv summed), for the statistics. */
 async function countVertices(frame: FrameGpu, ready: ReadyPieces): Promise<number> {
-  const pieces = await frame.gpu.readU32(ready.buffer, ready.count * PIECE_WORDS);
+  const pieces = await frame.gpu.readU32(ready.buffer, ready.count * PIECE.words);
   let vertices = 0;
   let micropolygons = 0;
   for (let g = 0; g < ready.count; g++) {
-    const nu = pieces[g * PIECE_WORDS + 6]!;
-    const nv = pieces[g * PIECE_WORDS + 7]!;
+    const nu = pieces[g * PIECE.words + PIECE.nu]!;
+    const nv = pieces[g * PIECE.words + PIECE.nv]!;
     vertices += nu * nv;
     micropolygons += (nu - 1) * (nv - 1);
   }
