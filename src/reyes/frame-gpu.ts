@@ -14,11 +14,14 @@ export interface FrameGpu {
   /** What the shading kernels' FrameUniforms hold. */
   spaces: KernelSpaces;
   layout: GridLayout;
-  /** The primitive records (primitive-record.ts). */
+  /** The primitive records (primitive-record.ts). In a frame whose records pass one storage binding,
+   * each dicing region's own records instead (frame/record-batches.ts), `records` their frame indices. */
   prims: GPUBuffer;
   /** User primitive variables' corner values, PrimitiveRecords.userFloats per record. */
   userCorners: GPUBuffer;
   primCount: number;
+  /** Each bound record's index among the frame's records, where they are not the same. */
+  records?: Uint32Array;
   /** Per record and edge, the record edge across it (PrimitiveRecords.edgeNeighbours). */
   edgeNeighbours: Int32Array;
   pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];

@@ -17,7 +17,8 @@ import { BudgetTooSmallError } from './errors.ts';
 import type { FrameGpu, FrameInsight, Region, RegionKind } from './frame-gpu.ts';
 import { RECORD } from '../layout/primitive-record.ts';
 import { userPrimitiveVariables } from './primvars.ts';
-import { renderKeptRegion, renderRegion, type KeepGrids, type KeptRegion, type PrimitiveTables } from './schedulers/dicing-scheduler.ts';
+import { recordSource } from './frame/record-batches.ts';
+import { renderKeptRegion, renderRegion, type FrameRecords, type KeepGrids, type KeptRegion, type PrimitiveTables } from './schedulers/dicing-scheduler.ts';
 import type { SamplingTarget } from './schedulers/sampling-scheduler.ts';
 import { releaseGrids } from './stages/dice.ts';
 import { applyImager, type ImagerInstance } from './stages/imager.ts';
@@ -232,6 +233,9 @@ interface FrameBuffers {
   pipelines: FrameGpu['pipelines'];
   textures: GPUBuffer;
   tables: PrimitiveTables;
+  /** Records past one storage binding: taken in batches, each dicing region binding its own
+   * (frame/record-batches.ts); `prims` and `userCorners` then hold none. */
+  batched?: FrameRecords['batched'];
 }
 
 function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, textureAtlas: Uint32Array | undefined, owned: GPUBuffer[]): FrameBuffers {
@@ -239,13 +243,21 @@ function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, textureAtlas: U
   // Counted against the budget like every buffer; a kernel without lookups leaves it unbound.
   const textures = allocator.createBufferWithData('texture atlas', textureAtlas ?? new Uint32Array(4), GPUBufferUsage.STORAGE);
   owned.push(textures);
-  checkFrameBindings(converted, gpu.maxBindingBytes());
+  const maxBinding = gpu.maxBindingBytes();
+  checkFrameBindings(converted, maxBinding);
+  const { records } = converted;
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-  const prims = allocator.createBufferWithData('primitive records', converted.records.floats(), usage);
+  const tables = primitiveTables(converted);
+  if (records.floats().byteLength > maxBinding || records.userFloatsData().byteLength > maxBinding) {
+    const none = allocator.createBufferWithData('no records bound whole (batched per region)', new Float32Array(4), usage);
+    owned.push(none);
+    return { prims: none, userCorners: none, pipelines: uploadParams(gpu, converted, owned), textures, tables, batched: { records, source: recordSource(gpu, records) } };
+  }
+  const prims = allocator.createBufferWithData('primitive records', records.floats(), usage);
   owned.push(prims);
-  const userCorners = allocator.createBufferWithData('user primitive variables', converted.records.userFloatsData(), usage);
+  const userCorners = allocator.createBufferWithData('user primitive variables', records.userFloatsData(), usage);
   owned.push(userCorners);
-  return { prims, userCorners, pipelines: uploadParams(gpu, converted, owned), textures, tables: primitiveTables(converted) };
+  return { prims, userCorners, pipelines: uploadParams(gpu, converted, owned), textures, tables };
 }
 
 function uploadParams(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers['pipelines'] {
@@ -293,7 +305,7 @@ function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, options
   stats.opaqueFastPath = opaque;
   return {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
-    primCount: job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, textures: buffers.textures, nx: job.nx, ny: job.ny, filter: job.filter,
+    primCount: buffers.batched ? 0 : job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, textures: buffers.textures, nx: job.nx, ny: job.ny, filter: job.filter,
     apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, stats, profile, sampleCounter, insight,
     ...(options.signal ? { signal: options.signal } : {}),
   };
@@ -371,13 +383,14 @@ async function renderScratch(
     const crop = job.camera.crop;
     const whole: Region = { x0: crop.x0, y0: crop.y0, x1: crop.x1, y1: crop.y1 };
     const target = samplingTarget(job);
+    const records: FrameRecords = { tables: buffers.tables, ...(buffers.batched ? { batched: buffers.batched } : {}) };
     if (options.bucketSize) {
       for (const bucket of tiles(whole, options.bucketSize)) {
         gpuFrame.insight.region('bucket', bucket, false);
-        await renderRegion(gpuFrame, buffers.tables, bucket, target, false, keep);
+        await renderRegion(gpuFrame, records, bucket, target, false, keep);
       }
     } else {
-      await renderRegion(gpuFrame, buffers.tables, whole, target, true, keep);
+      await renderRegion(gpuFrame, records, whole, target, true, keep);
     }
   });
   return finish(gpu, job, gpuFrame, regions, options);
@@ -476,7 +489,9 @@ class Prepared implements PreparedFrame {
     this.buffers = made.buffers;
     this.counter = made.counter;
     this.dicedParamBase = primitiveTables(job.converted).paramBase;
-    this.first.stats.reuse = this.retained ? 'prepared' : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
+    this.first.stats.reuse = this.retained ? 'prepared'
+      : this.buffers?.batched ? 'full: the primitive records take more than one storage binding'
+      : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
     if (!this.retained) this.releaseAll();
   }
 

@@ -146,8 +146,9 @@ function importance(
   return detailImportance(area * frame.options.relativeDetail, range);
 }
 
-/** Throws a BindingLimitError when a buffer the stages bind whole would pass `maxBindingBytes`:
- * the primitive records, their auxiliary values, a pipeline's parameter blocks. */
+/** Throws a BindingLimitError when a buffer the stages bind whole would pass `maxBindingBytes`: a
+ * pipeline's parameter blocks. (The records and their auxiliary values are taken in batches past it:
+ * frame/record-batches.ts.) */
 export function checkFrameBindings(converted: ConvertedFrame, maxBindingBytes: number): void {
   const mib = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   const check = (what: string, bytes: number): void => {
@@ -155,7 +156,5 @@ export function checkFrameBindings(converted: ConvertedFrame, maxBindingBytes: n
       throw new BindingLimitError(`${what} take ${mib(bytes)}, more than one storage binding of this device holds (${mib(maxBindingBytes)}); render fewer primitives at a time`);
     }
   };
-  check(`the ${converted.records.count} primitive records`, converted.records.floats().byteLength);
-  check('the primitives\' user variables and Bézier control values', converted.records.userFloatsData().byteLength);
   for (const p of converted.pipelines) check(`the shader parameters of "${p.kernel.label}"`, p.params.byteLength);
 }

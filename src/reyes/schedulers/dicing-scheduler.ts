@@ -7,8 +7,11 @@
 // and sample them again without bound/split or dicing (renderKeptRegion).
 import { GpuBudgetError } from '../../gpu/errors.ts';
 import { throwIfCancelled } from '../cancel.ts';
-import { BudgetTooSmallError } from '../errors.ts';
+import { BindingLimitError, BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type BoundRegionRecords, type RecordSource } from '../frame/record-batches.ts';
+import type { PrimitiveRecords } from '../primitive-record.ts';
 import { boundSplit } from '../stages/bound-split.ts';
 import { dice, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
 import { BATCH_ALIGN, shade } from '../stages/shade.ts';
@@ -25,6 +28,14 @@ export interface PrimitiveTables {
   paramBase: Uint32Array;
 }
 
+/** The frame's records as the dicing scheduler reads them. */
+export interface FrameRecords {
+  tables: PrimitiveTables;
+  /** Set when the records pass one storage binding (frame.prims then holds none): bound/split takes
+   * them from `source` in batches and each dicing region binds the ones it uses. Grids are not kept. */
+  batched?: { records: PrimitiveRecords; source: RecordSource };
+}
+
 /** A dicing region whose ready pieces and shaded grids stay on the GPU. */
 export interface KeptRegion {
   region: Region;
@@ -36,13 +47,18 @@ export interface KeptRegion {
 export type KeepGrids = (kept: KeptRegion) => boolean;
 
 export async function renderRegion(
-  frame: FrameGpu, tables: PrimitiveTables, region: Region, target: SamplingTarget, allowSplit: boolean, keep?: KeepGrids,
+  frame: FrameGpu, records: FrameRecords, region: Region, target: SamplingTarget, allowSplit: boolean, keep?: KeepGrids,
 ): Promise<void> {
   throwIfCancelled(frame.signal);
   const { gpu, layout } = frame;
   const allocator = gpu.allocator;
   let ready: ReadyPieces | undefined;
+  let bound: BoundRegionRecords | undefined;
   let fits = false;
+  let recordsPassBinding = false;
+  // With batched records, what the halves of a split region bound and split: the records this
+  // region's pieces came from, once its bound/split has finished.
+  let halves = records;
   try {
     // The most grids the region could take (memory, and the grids and per-micropolygon buffers in one
     // binding each): bound/split gives up past it, and the region is split.
@@ -51,34 +67,49 @@ export async function renderRegion(
     const maxGrids = (available: number): number =>
       Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
     const reserve = SAMPLING_RESERVE * allocator.budget;
-    ready = await boundSplit(frame, region, maxGrids(allocator.free() - reserve));
+    const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), records.batched?.source);
+    ready = split;
     // Room as well for the first shading batch: up to BATCH_ALIGN grids of the most demanding kernel's scratch.
     const scratch = Math.max(0, ...frame.pipelines.map((p) => p.kernel.scratchBytesPerVertex)) * layout.maxVertices;
-    fits = ready !== undefined && ready.count <= maxGrids(allocator.free() - reserve - Math.min(ready.count, BATCH_ALIGN) * scratch);
+    fits = split !== undefined && split.count <= maxGrids(allocator.free() - reserve - Math.min(split.count, BATCH_ALIGN) * scratch);
+    const batched = records.batched;
+    if (split && batched) {
+      const pieces = await gpu.readU32(split.buffer, split.count * PIECE.words);
+      const packed = packRegionRecords(batched.records, pieceRecords(batched.source, pieces, split.count, split.batchEnds), pieces, split.count);
+      halves = { ...records, batched: { ...batched, source: recordSource(gpu, batched.records, packed.global) } };
+      if (fits) {
+        bound = bindRegionRecords(frame, packed, split, pieces);
+        recordsPassBinding = bound === undefined;
+        fits = !recordsPassBinding;
+      }
+    }
   } catch (error) {
     if (!(error instanceof GpuBudgetError)) throw error;
   }
   if (ready && fits) {
+    // With batched records the region's stages bind its own records (frame.records maps them back).
+    const regionFrame = bound?.frame ?? frame;
+    const tables = bound?.tables ?? records.tables;
     let diced: DicedGrids | undefined;
     let counts: SampleCounts | undefined;
     let kept = false;
     try {
       frame.insight.stageDone(region, 'boundSplit');
-      diced = await dice(frame, ready);
+      diced = await dice(regionFrame, ready);
       frame.stats.gridsDiced += diced.count;
       frame.insight.stageDone(region, 'dice');
       throwIfCancelled(frame.signal);
-      await shade(frame, ready, diced, tables.pipeline, tables.paramBase);
+      await shade(regionFrame, ready, diced, tables.pipeline, tables.paramBase);
       frame.insight.stageDone(region, 'shade');
       throwIfCancelled(frame.signal);
-      if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
-      counts = allocateCounts(frame, diced);
-      await sampleRegion(frame, ready, diced, counts, region, target, allowSplit);
+      if (frame.insight.outlines) await collectOutlines(regionFrame, ready, diced, frame.insight.outlines);
+      counts = allocateCounts(regionFrame, diced);
+      await sampleRegion(regionFrame, ready, diced, counts, region, target, allowSplit);
       frame.stats.dicingRegions++;
       frame.stats.primitivesAfterSplit += ready.count;
       frame.stats.grids += ready.count;
       frame.insight.region('dicing', region, false);
-      if (keep) {
+      if (keep && !bound) {
         releaseCounts(frame, counts);
         counts = undefined;
         kept = keep({ region, ready, diced });
@@ -95,15 +126,19 @@ export async function renderRegion(
         if (diced) releaseGrids(frame, diced);
         allocator.release(ready.buffer);
       }
+      bound?.release();
     }
   } else if (ready) {
     allocator.release(ready.buffer);
   }
   if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bucket does not fit the memory budget; use smaller buckets or a larger budget`);
+  if (!canSplit(region) && recordsPassBinding) {
+    throw new BindingLimitError(`the primitive records under pixel (${region.x0}, ${region.y0}) take more than one storage binding of this device holds (${gpu.maxBindingBytes()} bytes)`);
+  }
   if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the grids of a single pixel');
   frame.stats.dicingSplits++;
   frame.insight.region('dicing', region, true);
-  for (const half of splitRegion(region)) await renderRegion(frame, tables, half, target, allowSplit, keep);
+  for (const half of splitRegion(region)) await renderRegion(frame, halves, half, target, allowSplit, keep);
 }
 
 /**

@@ -76,6 +76,8 @@ export async function sampleRegion(
       blitRgba(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.rgba);
       blitDepth(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.depth.map((d) => (d >= 1e38 ? Infinity : d)));
       if (ids && filtered.ids) {
+        const global = frame.records;
+        if (global) filtered.ids = filtered.ids.map((record) => (record === 0xffffffff ? record : global[record]!));
         for (let y = 0; y < h; y++) ids.set(filtered.ids.subarray(y * w, (y + 1) * w), (region.y0 - target.originY + y) * target.image.width + region.x0 - target.originX);
       }
       for (const [name, { image }] of target.variables) {

@@ -6,11 +6,13 @@
 // twice its size, and a window may at most fill the ready list up), and the ready list stops
 // growing at what one binding holds. The eye-split rule (pieces straddling the eye plane are split at
 // most camera.eyeSplits times, then culled) bounds the pieces near the eye; the culls are counted in
-// FrameStats.eyeSplitCulls.
+// FrameStats.eyeSplitCulls. Records past one binding come in batches (frame/record-batches.ts),
+// each uploaded while its pieces are bounded and split; their ready pieces carry batch-local indices.
 import { Scan } from '../../gpu/scan.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
+import { releaseRecords, type BoundRecords, type RecordBatch, type RecordSource } from '../frame/record-batches.ts';
 import { MAX_CLIP_PLANES } from './sample.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
@@ -34,16 +36,23 @@ export function boundSplitCapacity(maxBindingBytes: number, offsetAlignment: num
   return { window, ready, align };
 }
 
+/** Ready pieces, with the ready count after each record batch (the pieces of batch b sit in
+ * [batchEnds[b - 1], batchEnds[b]) and carry indices into it). */
+export interface SplitPieces extends ReadyPieces {
+  batchEnds: number[];
+}
+
 /**
  * The ready pieces of every primitive whose bound touches `region` (plus the filter apron), or
  * undefined when they are more than `maxReady` or than one binding holds: the caller must split the
- * region (ready pieces never go away, so it stops as soon as the count passes).
+ * region (ready pieces never go away, so it stops as soon as the count passes). The records are
+ * frame.prims, or `source`'s batches when given.
  */
-export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity): Promise<ReadyPieces | undefined> {
-  return timed(frame, 'boundSplit', () => run(frame, region, maxReady));
+export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity, source?: RecordSource): Promise<SplitPieces | undefined> {
+  return timed(frame, 'boundSplit', () => run(frame, region, maxReady, source));
 }
 
-async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<ReadyPieces | undefined> {
+async function run(frame: FrameGpu, region: Region, maxReady: number, source: RecordSource | undefined): Promise<SplitPieces | undefined> {
   const { gpu, camera } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
@@ -53,18 +62,15 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const readyLimit = Math.min(maxReady, capacity.ready);
-  const initial = new Uint32Array(frame.primCount * PIECE.words);
-  const floats = new Float32Array(initial.buffer);
-  for (let p = 0; p < frame.primCount; p++) {
-    initial[p * PIECE.words + PIECE.prim] = p;
-    floats[p * PIECE.words + PIECE.u1] = 1;
-    floats[p * PIECE.words + PIECE.v1] = 1;
-  }
-  let level: QueuePart[] = [{ buffer: allocator.createBufferWithData('split queue', initial, STORAGE()), count: frame.primCount }];
+  const batches: readonly RecordBatch[] = source?.batches ?? [{ first: 0, count: frame.primCount }];
+  const largest = Math.max(0, ...batches.map((b) => b.count));
+  let level: QueuePart[] = [];
   let next: QueuePart[] = [];
-  let ready = allocator.createBuffer({ label: 'ready pieces', size: Math.max(1, Math.min(frame.primCount, capacity.window)) * PIECE_BYTES, usage: STORAGE() });
-  let readyCapacity = Math.max(1, Math.min(frame.primCount, capacity.window));
+  let ready = allocator.createBuffer({ label: 'ready pieces', size: Math.max(1, Math.min(largest, capacity.window)) * PIECE_BYTES, usage: STORAGE() });
+  let readyCapacity = Math.max(1, Math.min(largest, capacity.window));
   let readyCount = 0;
+  const batchEnds: number[] = [];
+  let records: BoundRecords = { prims: frame.prims, userCorners: frame.userCorners };
   const apron = frame.apron;
   // SplitParams: 28 words, the clipping planes' count, the eye splits, the lens, then the planes.
   const header = new Uint32Array(32 + 4 * MAX_CLIP_PLANES);
@@ -85,6 +91,33 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
     next = [];
   };
   try {
+    for (const batch of batches) {
+      if (source) records = source.upload(batch);
+      try {
+        iterations = 0;
+        level = [{ buffer: allocator.createBufferWithData('split queue', initialQueue(batch.count), STORAGE()), count: batch.count }];
+        if (!await splitLevels()) {
+          allocator.release(ready);
+          return undefined;
+        }
+      } finally {
+        if (source) releaseRecords(gpu, records);
+      }
+      batchEnds.push(readyCount);
+    }
+  } catch (error) {
+    allocator.release(ready);
+    throw error;
+  } finally {
+    releaseQueue();
+    allocator.release(eyeSplitCulls);
+  }
+  // Counted only for the pieces handed on: a region given up on is bound and split again in halves.
+  frame.stats.eyeSplitCulls += eyeCulled;
+  return { buffer: ready, count: readyCount, batchEnds };
+
+  /** Bounds and splits the queue until it is empty; false when the ready pieces pass the limit. */
+  async function splitLevels(): Promise<boolean> {
     while (level.some((part) => part.count > 0)) {
       frame.stats.boundSplitIterations++;
       if (++iterations > MAX_DEPTH + 2) throw new Error('bound/split did not terminate');
@@ -93,10 +126,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
           // At most a window, and no more than the ready list can still take were all of it ready.
           count = Math.min(capacity.window, part.count - start);
           if (readyCount + count > capacity.ready) count = Math.floor((capacity.ready - readyCount) / capacity.align) * capacity.align;
-          if (count <= 0) {
-            allocator.release(ready);
-            return undefined;
-          }
+          if (count <= 0) return false;
           if (readyCount + count > readyCapacity) {
             const grown = Math.min(Math.max(readyCount + count, readyCapacity * 2), capacity.ready);
             ready = growReady(frame, ready, readyCount, grown);
@@ -121,7 +151,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
           const children = allocator.createBuffer({ label: 'split queue', size: count * 2 * PIECE_BYTES, usage: STORAGE() });
           next.push({ buffer: children, count: 0 });
           const groups = Math.ceil(count / 64);
-          recorder.dispatch(classify, { 0: params, 1: frame.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls, 11: frame.userCorners }, groups);
+          recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls, 11: records.userCorners }, groups);
           await scan.encode(recorder, { input: childCount, output: childOffset, count, total: childTotal });
           await scan.encode(recorder, { input: readyFlag, output: readyOffset, count, total: readyTotal });
           recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready }, groups);
@@ -135,10 +165,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
           eyeCulled = culledSoFar!;
           next[next.length - 1]!.count = childrenNow!;
           readyCount += readyNow!;
-          if (readyCount > readyLimit) {
-            allocator.release(ready);
-            return undefined;
-          }
+          if (readyCount > readyLimit) return false;
         }
       }
       for (const part of level) allocator.release(part.buffer);
@@ -148,16 +175,20 @@ async function run(frame: FrameGpu, region: Region, maxReady: number): Promise<R
       });
       next = [];
     }
-  } catch (error) {
-    allocator.release(ready);
-    throw error;
-  } finally {
-    releaseQueue();
-    allocator.release(eyeSplitCulls);
+    return true;
   }
-  // Counted only for the pieces handed on: a region given up on is bound and split again in halves.
-  frame.stats.eyeSplitCulls += eyeCulled;
-  return { buffer: ready, count: readyCount };
+}
+
+/** A batch's first queue: each record whole, by its index in the batch. */
+function initialQueue(count: number): Uint32Array {
+  const initial = new Uint32Array(count * PIECE.words);
+  const floats = new Float32Array(initial.buffer);
+  for (let p = 0; p < count; p++) {
+    initial[p * PIECE.words + PIECE.prim] = p;
+    floats[p * PIECE.words + PIECE.u1] = 1;
+    floats[p * PIECE.words + PIECE.v1] = 1;
+  }
+  return initial;
 }
 
 /** A ready list of `capacity` pieces holding the first `count` of `ready` (which it releases). */

@@ -1,0 +1,200 @@
+// Primitive records past one storage binding: bound/split takes them in batches that each fit a
+// binding (uploaded one at a time, so the budget bounds how many are resident; the ready pieces
+// carry the batch-local index), and each dicing region then binds only the records its ready
+// pieces came from, packed into buffers of its own with the pieces' indices rebased to them. A
+// region split after its bound/split hands its halves only the records its pieces came from.
+import type { PrimitiveRecords } from '../primitive-record.ts';
+import { RECORD } from '../../layout/primitive-record.ts';
+import type { GpuRuntime } from '../../gpu/runtime.ts';
+import { PIECE } from '../../layout/ready-piece.ts';
+import type { FrameGpu, ReadyPieces } from '../frame-gpu.ts';
+import type { PrimitiveTables } from '../schedulers/dicing-scheduler.ts';
+import { BindingLimitError } from '../errors.ts';
+
+const RECORD_BYTES = RECORD.floats * 4;
+
+/** A run of records bound/split takes in one go: [first, first + count) of its source's records. */
+export interface RecordBatch {
+  first: number;
+  count: number;
+}
+
+/**
+ * Consecutive runs of `count` records whose records and auxiliary values (`auxFloats(k)` floats for
+ * the k-th) each fit `maxBindingBytes`.
+ */
+export function recordBatches(count: number, auxFloats: (k: number) => number, maxBindingBytes: number): RecordBatch[] {
+  const batches: RecordBatch[] = [];
+  let batch: RecordBatch = { first: 0, count: 0 };
+  let aux = 0;
+  for (let k = 0; k < count; k++) {
+    const floats = auxFloats(k);
+    if (RECORD_BYTES > maxBindingBytes || floats * 4 > maxBindingBytes) {
+      throw new BindingLimitError(`a primitive record with its auxiliary values (${RECORD_BYTES} + ${floats * 4} bytes) passes one storage binding of this device (${maxBindingBytes} bytes)`);
+    }
+    if ((batch.count + 1) * RECORD_BYTES > maxBindingBytes || (aux + floats) * 4 > maxBindingBytes) {
+      batches.push(batch);
+      batch = { first: k, count: 0 };
+      aux = 0;
+    }
+    batch.count++;
+    aux += floats;
+  }
+  if (batch.count > 0) batches.push(batch);
+  return batches;
+}
+
+/** Records and their auxiliary values, bound together (frame.prims, frame.userCorners). */
+export interface BoundRecords {
+  prims: GPUBuffer;
+  userCorners: GPUBuffer;
+}
+
+/** The records as bound/split reads them: batch by batch, each uploaded while it is worked on. */
+export interface RecordSource {
+  /** The frame's records it holds, ascending; every record when undefined. */
+  indices?: Uint32Array;
+  batches: readonly RecordBatch[];
+  /** The batch's records, packed, in buffers of their own (the caller releases them: releaseRecords). */
+  upload(batch: RecordBatch): BoundRecords;
+}
+
+/** The frame's records, or those of `indices`, in batches. */
+export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, indices?: Uint32Array): RecordSource {
+  const recordOf = (k: number): number => (indices ? indices[k]! : k);
+  const aux = auxExtents(records);
+  return {
+    ...(indices ? { indices } : {}),
+    batches: recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes()),
+    upload: (batch) => uploadRecords(gpu, packRecords(records, Array.from({ length: batch.count }, (_, k) => recordOf(batch.first + k)))),
+  };
+}
+
+export function releaseRecords(gpu: GpuRuntime, bound: BoundRecords): void {
+  gpu.allocator.release(bound.prims);
+  gpu.allocator.release(bound.userCorners);
+}
+
+function uploadRecords(gpu: GpuRuntime, packed: { floats: Float32Array; userFloats: Float32Array }): BoundRecords {
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+  const prims = gpu.allocator.createBufferWithData('primitive records', packed.floats, usage);
+  try {
+    return { prims, userCorners: gpu.allocator.createBufferWithData('primitive auxiliary values', packed.userFloats, usage) };
+  } catch (error) {
+    gpu.allocator.release(prims);
+    throw error;
+  }
+}
+
+/** Where each record's auxiliary block starts and how long it is (blocks follow record order). */
+function auxExtents(records: PrimitiveRecords): { start(record: number): number; length(record: number): number } {
+  const floats = records.floats();
+  const words = new Uint32Array(floats.buffer, floats.byteOffset, floats.length);
+  const total = records.userFloatsData().length;
+  const start = (record: number): number => words[record * RECORD.floats + RECORD.aux]!;
+  return { start, length: (record) => (record + 1 < records.count ? start(record + 1) : total) - start(record) };
+}
+
+/** Records `indices` packed in that order, each one's RECORD.aux rebased into the packed auxiliary values. */
+export function packRecords(records: PrimitiveRecords, indices: ArrayLike<number>): { floats: Float32Array; userFloats: Float32Array } {
+  const allFloats = records.floats();
+  const allUser = records.userFloatsData();
+  const aux = auxExtents(records);
+  let userLength = 0;
+  for (let k = 0; k < indices.length; k++) userLength += aux.length(indices[k]!);
+  const floats = new Float32Array(indices.length * RECORD.floats);
+  const words = new Uint32Array(floats.buffer);
+  // At least 4 floats: a binding is never empty.
+  const userFloats = new Float32Array(Math.max(4, userLength));
+  let at = 0;
+  for (let k = 0; k < indices.length; k++) {
+    const record = indices[k]!;
+    floats.set(allFloats.subarray(record * RECORD.floats, (record + 1) * RECORD.floats), k * RECORD.floats);
+    const from = aux.start(record);
+    const length = aux.length(record);
+    userFloats.set(allUser.subarray(from, from + length), at);
+    words[k * RECORD.floats + RECORD.aux] = at;
+    at += length;
+  }
+  return { floats, userFloats };
+}
+
+/** Each piece's record among the frame's (`pieces` read back from bound/split over `source`). */
+export function pieceRecords(source: RecordSource, pieces: Uint32Array, count: number, batchEnds: readonly number[]): Uint32Array {
+  const records = new Uint32Array(count);
+  let batch = 0;
+  for (let g = 0; g < count; g++) {
+    while (g >= batchEnds[batch]!) batch++;
+    const position = source.batches[batch]!.first + pieces[g * PIECE.words + PIECE.prim]!;
+    records[g] = source.indices ? source.indices[position]! : position;
+  }
+  return records;
+}
+
+/** The records of one dicing region, packed: what its dice, shade and sample passes bind. */
+export interface RegionRecords {
+  /** The packed records; each one's RECORD.aux points into `userFloats`. */
+  floats: Float32Array;
+  userFloats: Float32Array;
+  /** PrimitiveRecords.edgeNeighbours in the packed indices (-1 across to a record left out). */
+  edgeNeighbours: Int32Array;
+  /** Each packed record's pipeline and parameter base (PrimitiveTables). */
+  pipeline: Uint32Array;
+  paramBase: Uint32Array;
+  /** Each packed record's index among the frame's records. */
+  global: Uint32Array;
+}
+
+/**
+ * Packs the records of `count` pieces (`globalOfPiece`: pieceRecords) and rebases `pieces` to the
+ * packed indices, in place.
+ */
+export function packRegionRecords(records: PrimitiveRecords, globalOfPiece: Uint32Array, pieces: Uint32Array, count: number): RegionRecords {
+  const global = Uint32Array.from(new Set(globalOfPiece)).sort();
+  const packedOf = new Map<number, number>();
+  global.forEach((record, k) => packedOf.set(record, k));
+  for (let g = 0; g < count; g++) pieces[g * PIECE.words + PIECE.prim] = packedOf.get(globalOfPiece[g]!)!;
+
+  const { floats, userFloats } = packRecords(records, global);
+  const words = new Uint32Array(floats.buffer);
+  const neighbours = records.edgeNeighbours();
+  const edgeNeighbours = new Int32Array(global.length * 4).fill(-1);
+  global.forEach((record, k) => {
+    for (let edge = 0; edge < 4; edge++) {
+      // (record * 4 + edge) * 2 + reversed, as PrimitiveRecords.join writes it.
+      const across = neighbours[record * 4 + edge]!;
+      if (across < 0) continue;
+      const other = packedOf.get(across >> 3);
+      if (other !== undefined) edgeNeighbours[k * 4 + edge] = ((other * 4 + ((across >> 1) & 3)) << 1) | (across & 1);
+    }
+  });
+  return {
+    floats, userFloats, edgeNeighbours, global,
+    pipeline: Uint32Array.from(global, (_, k) => words[k * RECORD.floats + RECORD.pipeline]!),
+    paramBase: Uint32Array.from(global, (_, k) => words[k * RECORD.floats + RECORD.paramBase]!),
+  };
+}
+
+/** A dicing region's own records on the GPU: the frame its stages run with, its tables. */
+export interface BoundRegionRecords {
+  frame: FrameGpu;
+  tables: PrimitiveTables;
+  release(): void;
+}
+
+/**
+ * Uploads a region's packed records and writes its rebased `pieces` to the ready list; undefined
+ * when the packed records or their auxiliary values pass one storage binding (the region must be split).
+ */
+export function bindRegionRecords(frame: FrameGpu, packed: RegionRecords, ready: ReadyPieces, pieces: Uint32Array): BoundRegionRecords | undefined {
+  const { gpu } = frame;
+  const maxBinding = gpu.maxBindingBytes();
+  if (packed.floats.byteLength > maxBinding || packed.userFloats.byteLength > maxBinding) return undefined;
+  const { prims, userCorners } = uploadRecords(gpu, packed);
+  if (ready.count > 0) gpu.device.queue.writeBuffer(ready.buffer, 0, pieces as Uint32Array<ArrayBuffer>, 0, ready.count * PIECE.words);
+  return {
+    frame: { ...frame, prims, userCorners, primCount: packed.global.length, records: packed.global, edgeNeighbours: packed.edgeNeighbours },
+    tables: { pipeline: packed.pipeline, paramBase: packed.paramBase },
+    release: () => releaseRecords(gpu, { prims, userCorners }),
+  };
+}
