@@ -39,6 +39,9 @@ for (let c = 0x80; c < 256; c++) charClass[c] = DELIMITER; // a binary token may
 const POW10: number[] = [];
 for (let i = 0, p = 1; i <= 22; i++, p *= 10) POW10.push(p);
 
+/** The longest string the lexer reads; a longer one is reported as unterminated at its start. */
+export const MAX_STRING_BYTES = 1 << 20;
+
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -406,7 +409,10 @@ export class RibLexer {
         p += 2;
       }
     }
-    if (!this.final) return 'more';
+    // No string is this long: rather than holding (and rescanning) the rest of a big file for a
+    // quote that never comes, call it unterminated now.
+    const tooLong = p - this.pos > MAX_STRING_BYTES;
+    if (!this.final && !tooLong) return 'more';
     // Unterminated: report at the opening quote and resume on the line after it, so one stray
     // quote does not swallow the rest of the file.
     let eol = this.pos;
@@ -416,7 +422,7 @@ export class RibLexer {
       this.curLine++;
       this.lineStart = this.base + this.pos;
     }
-    return this.bad('unterminated string');
+    return this.bad(tooLong ? `unterminated string (no closing quote within ${MAX_STRING_BYTES >> 20} MiB)` : 'unterminated string');
   }
 
   // ---- Binary encoding (RI 3.2 Appendix C) ----
