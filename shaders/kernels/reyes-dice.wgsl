@@ -13,6 +13,7 @@
 // @layout ready-piece
 // @layout grid-info
 // @include reyes-surface.wgsl
+// @include reyes-seams.wgsl
 
 override MAXV: u32 = 256u;
 override RECORD_FLOATS: u32;
@@ -37,8 +38,6 @@ override OFF_OS: u32;
 // standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order).
 override USER_COMPONENTS: u32 = 0u;
 override OFF_USER: u32 = 0u;
-// Edge cells per piece edge in the seam table (grid-seams.ts seamCells): one byte each.
-override SEAM_CELLS: u32;
 
 struct DiceParams {
   gridCount: u32,
@@ -85,8 +84,13 @@ fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
  * and gives two grids that share a vertex the same bits for it. */
 fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 3> {
   var result: array<vec3f, 3>;
-  var cu = u;
-  var cv = v;
+  // A closed quadric's u = 1 (a torus's v = 1) is its u = 0: evaluated there, position and
+  // derivatives alike, so that the grids on each side of that seam get the same bits (and stay
+  // together when displaced along their normals).
+  let wraps = periodic(prim);
+  let at = wrapped(vec2f(u, v), wraps);
+  var cu = at.x;
+  var cv = at.y;
   for (var attempt = 0u; attempt < 2u; attempt++) {
     let ua = max(cu - H, 0.0);
     let ub = min(cu + H, 1.0);
@@ -97,7 +101,7 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
     for (var s = 0u; s < points; s++) {
       var uv = vec2f(cu, cv);
       if (s == 1u) { uv.x = ua; } else if (s == 2u) { uv.x = ub; } else if (s == 3u) { uv.y = va; } else if (s == 4u) { uv.y = vb; }
-      else if (s == 5u) { uv = seam.ends.xy; } else if (s == 6u) { uv = seam.ends.zw; }
+      else if (s == 5u) { uv = wrapped(seam.ends.xy, wraps); } else if (s == 6u) { uv = wrapped(seam.ends.zw, wraps); }
       q[s] = evalCamera(prim, m, uv.x, uv.y);
     }
     let dpdu = (q[2] - q[1]) / (ub - ua);
@@ -121,69 +125,14 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
       }
       break;
     }
-    cu = mix(u, 0.5, 0.01);
-    cv = mix(v, 0.5, 0.01);
+    // Nudge inward, from a point that does not depend on the position along a collapsed edge (a
+    // pole, a disk's centre): every grid meeting there then gets the same normal for it.
+    let flatU = length(q[2] - q[1]) <= noise;
+    let flatV = length(q[4] - q[3]) <= noise;
+    cu = select(mix(u, 0.5, 0.01), 0.5, flatU && !flatV);
+    cv = select(mix(v, 0.5, 0.01), 0.5, flatV && !flatU);
   }
   return result;
-}
-
-// @layout seam-table
-
-/** The seam table byte of cell `cell` of edge `edge` (v0, v1, u0, u1): log2 of how much coarser the
- * piece across it is, with SEAM_ACROSS_RECORDS where that piece is in another record. */
-fn seamEntry(g: u32, edge: u32, cell: u32) -> u32 {
-  let at = (g * SEAM_EDGES + edge) * SEAM_CELLS + cell;
-  return (seams[at / 4u] >> ((at % 4u) * 8u)) & 0xffu;
-}
-
-/** Whether the quadric closes on itself across u = 0 / u = 1 (x) and v = 0 / v = 1 (y, torus). */
-fn periodic(prim: u32) -> vec2<bool> {
-  let full = 6.2831;
-  switch recU(prim, REC_KIND) {
-    case KIND_SPHERE, KIND_CYLINDER, KIND_PARABOLOID: { return vec2<bool>(abs(geometryArg(prim, 3u)) >= full, false); }
-    case KIND_CONE, KIND_DISK: { return vec2<bool>(abs(geometryArg(prim, 2u)) >= full, false); }
-    case KIND_HYPERBOLOID: { return vec2<bool>(abs(geometryArg(prim, 6u)) >= full, false); }
-    case KIND_TORUS: { return vec2<bool>(abs(geometryArg(prim, 4u)) >= full, abs(geometryArg(prim, 3u) - geometryArg(prim, 2u)) >= full); }
-    default: { return vec2<bool>(false, false); }
-  }
-}
-
-/** Where vertex (i, j) of an nu × nv grid lies on its piece's boundary next to a coarser piece: the
- * parameters of the two coarse vertices around it (xy, zw) and its fraction between them; fraction
- * 0 where it keeps its own position. */
-struct Seam {
-  ends: vec4f,
-  fraction: f32,
-}
-
-fn seamOf(g: u32, prim: u32, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: vec2f, step: vec2f) -> Seam {
-  var seam: Seam;
-  seam.fraction = 0.0;
-  let wraps = periodic(prim);
-  let uv = lo + vec2f(f32(i), f32(j)) * step;
-  // Edges v = v0, v = v1 (cells along u), then u = u0, u = u1 (cells along v).
-  for (var edge = 0u; edge < 4u; edge++) {
-    let alongU = edge < 2u;
-    let onEdge = select(select(i == nu - 1u, i == 0u, edge == 2u), select(j == nv - 1u, j == 0u, edge == 0u), alongU);
-    if (!onEdge) { continue; }
-    let index = select(j, i, alongU);
-    let count = select(nv, nu, alongU);
-    let entry = seamEntry(g, edge, min(index, count - 2u));
-    // Across the parameter square's own border only a closed surface or a joined record (the next
-    // patch of a mesh) has a neighbour.
-    let border = select(select(hi.x, lo.x, edge == 2u), select(hi.y, lo.y, edge == 0u), alongU);
-    if ((border == 0.0 || border == 1.0) && !select(wraps.x, wraps.y, alongU) && (entry & SEAM_ACROSS_RECORDS) == 0u) { continue; }
-    let coarsening = entry & ~SEAM_ACROSS_RECORDS;
-    if (coarsening == 0u) { continue; }
-    let t = select(uv.y, uv.x, alongU);
-    let h = select(step.y, step.x, alongU) * exp2(f32(coarsening));
-    let a = floor(t / h) * h;
-    if (a == t) { continue; }
-    seam.fraction = (t - a) / h;
-    if (alongU) { seam.ends = vec4f(a, uv.y, a + h, uv.y); } else { seam.ends = vec4f(uv.x, a, uv.x, a + h); }
-    break;
-  }
-  return seam;
 }
 
 @compute @workgroup_size(MAXV)
@@ -191,19 +140,21 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
         @builtin(local_invocation_index) k: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  let prim = readyList[g * PIECE_WORDS + PIECE_PRIM];
-  let u0 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_U0]);
-  let u1 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_U1]);
-  let v0 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_V0]);
-  let v1 = bitcast<f32>(readyList[g * PIECE_WORDS + PIECE_V1]);
-  let nu = readyList[g * PIECE_WORDS + PIECE_NU];
-  let nv = readyList[g * PIECE_WORDS + PIECE_NV];
+  let piece = g * PIECE_WORDS;
+  let prim = readyList[piece + PIECE_PRIM];
+  let u0 = bitcast<f32>(readyList[piece + PIECE_U0]);
+  let u1 = bitcast<f32>(readyList[piece + PIECE_U1]);
+  let v0 = bitcast<f32>(readyList[piece + PIECE_V0]);
+  let v1 = bitcast<f32>(readyList[piece + PIECE_V1]);
+  let nu = readyList[piece + PIECE_NU];
+  let nv = readyList[piece + PIECE_NV];
   let base = g * RECORD_FLOATS;
   if (k == 0u) {
-    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_NU] = nu;
-    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_NV] = nv;
-    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_RECORD_BASE] = base;
-    gridInfo[g * GRID_INFO_WORDS + GRID_INFO_PARAM_BASE] = recU(prim, REC_PARAM_BASE);
+    let info = g * GRID_INFO_WORDS;
+    gridInfo[info + GRID_INFO_NU] = nu;
+    gridInfo[info + GRID_INFO_NV] = nv;
+    gridInfo[info + GRID_INFO_RECORD_BASE] = base;
+    gridInfo[info + GRID_INFO_PARAM_BASE] = recU(prim, REC_PARAM_BASE);
   }
   if (k >= nu * nv) { return; }
   let i = k % nu;

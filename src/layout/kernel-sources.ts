@@ -15,7 +15,9 @@ import compositeSource from '../../shaders/kernels/reyes-composite.wgsl?raw';
 import diceSource from '../../shaders/kernels/reyes-dice.wgsl?raw';
 import jitterSource from '../../shaders/kernels/reyes-jitter.wgsl?raw';
 import motionSource from '../../shaders/kernels/reyes-motion.wgsl?raw';
+import reseamSource from '../../shaders/kernels/reyes-reseam.wgsl?raw';
 import sampleSource from '../../shaders/kernels/reyes-sample.wgsl?raw';
+import seamsSource from '../../shaders/kernels/reyes-seams.wgsl?raw';
 import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
 import scanSource from '../../shaders/kernels/scan.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
@@ -39,7 +41,9 @@ const FILES = {
   'reyes-dice.wgsl': diceSource,
   'reyes-jitter.wgsl': jitterSource,
   'reyes-motion.wgsl': motionSource,
+  'reyes-reseam.wgsl': reseamSource,
   'reyes-sample.wgsl': sampleSource,
+  'reyes-seams.wgsl': seamsSource,
   'reyes-surface.wgsl': surfaceSource,
   'scan.wgsl': scanSource,
   'workgroup-scan.wgsl': workgroupScanSource,

@@ -3,6 +3,7 @@
 // once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser, in the
 // same record or across a joined record edge (the patches of a mesh).
 import { seamCells, seamTable } from './grid-seams.ts';
+import { frameDisplaces } from './reseam.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { GRID_INFO, gridOffsetConstants, layoutUserVariables } from '../../layout/grid-layout.ts';
@@ -12,6 +13,8 @@ export interface DicedGrids {
   grids: GPUBuffer;
   gridInfo: GPUBuffer;
   count: number;
+  /** The seam table, kept for the reseam pass when a shading kernel displaces (stages/reseam.ts). */
+  seams?: GPUBuffer;
 }
 
 const DICED_VARIABLES = ['P', 'N', 'Ng', 'I', 'dPdu', 'dPdv', 'u', 'v', 'du', 'dv', 's', 't', 'Cs', 'Os'];
@@ -59,17 +62,19 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
     const recorder = stageRecorder(frame, 'dice');
     const params = recorder.params('dice', [ready.count, frame.camera.perspective ? 1 : 0, 0, 0]);
     recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo, 5: frame.userCorners, 6: seams }, ready.count);
+    const keepSeams = frameDisplaces(frame);
     try {
       await recorder.submit();
     } finally {
-      gpu.allocator.release(seams);
+      if (!keepSeams) gpu.allocator.release(seams);
     }
     addGpuTimes(frame, recorder, 'dice');
-    return { grids, gridInfo, count: ready.count };
+    return { grids, gridInfo, count: ready.count, ...(keepSeams ? { seams } : {}) };
   });
 }
 
 export function releaseGrids(frame: FrameGpu, diced: DicedGrids): void {
   frame.gpu.allocator.release(diced.grids);
   frame.gpu.allocator.release(diced.gridInfo);
+  if (diced.seams) frame.gpu.allocator.release(diced.seams);
 }

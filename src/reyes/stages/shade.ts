@@ -6,6 +6,7 @@ import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
+import { reseam } from './reseam.ts';
 
 /** gridInfo windows start at multiples of this many grids (256-byte binding offsets). */
 export const BATCH_ALIGN = 16;
@@ -39,6 +40,8 @@ export function shade(
     }
     try {
       for (const list of lists) await shadeList(frame, diced, list.pipeline, list.gridInfo, list.count);
+      // Displacement moved seam vertices off their coarser neighbours' edges: put them back.
+      if (diced.seams) await reseam(frame, ready, diced.grids, diced.seams);
     } finally {
       for (const list of lists) if (list.owned) gpu.allocator.release(list.gridInfo);
     }
