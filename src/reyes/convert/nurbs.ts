@@ -3,9 +3,10 @@
 // each piece becomes the bicubic Hermite patch of the surface's exact positions, first derivatives
 // and twists at its corners (evaluated homogeneously, nurbs-basis.ts). That is exact for polynomial
 // patches of order up to 4 (one piece a span); rational patches and higher orders are cut finer
-// until the piece centres are within 1e-4 of the patch's size of the surface (at most 16 pieces a
-// span each way). Neighbouring pieces build their shared edge from the same corner values, so the
-// surface is watertight (joinBezierEdges closes the seams between their grids).
+// until their edge midpoints and centres are within 1e-4 of the patch's size of the surface (at most
+// 16 pieces a span each way; a column of spans shares its count along u, a row along v). Neighbouring
+// pieces then share whole edges, built from the same corner values, so the surface is watertight
+// (joinBezierEdges closes the seams between their grids).
 // Vertex-class variables are evaluated with the same rational basis as P; varying and facevarying
 // ones bilinearly between the segment corners; uniform ones per segment.
 import type { Geometry, Parameter } from '../../rib/scene.ts';
@@ -94,56 +95,78 @@ export interface SurfacePiece {
   controls: Float64Array[];
 }
 
-/** The surface over [umin, umax] × [vmin, vmax] as Hermite pieces, fine enough (see the header). */
-export function surfacePieces(s: RationalSurface, range: { umin: number; umax: number; vmin: number; vmax: number }, exact: boolean): SurfacePiece[] {
-  const pieces: SurfacePiece[] = [];
-  const useg = s.nu - s.uorder + 1;
-  const vseg = s.nv - s.vorder + 1;
+type Range = { umin: number; umax: number; vmin: number; vmax: number };
+
+/** Each span pair's part inside `range`, with its spans (i, j) and segment numbers. */
+function spanPairs(s: RationalSurface, range: Range): { si: number; sj: number; i: number; j: number; ua: number; ub: number; va: number; vb: number }[] {
+  const out = [];
+  for (let sj = 0; sj < s.nv - s.vorder + 1; sj++) {
+    const j = s.vorder - 1 + sj;
+    const [va, vb] = [Math.max(s.vknot[j]!, range.vmin), Math.min(s.vknot[j + 1]!, range.vmax)];
+    if (!(vb > va)) continue;
+    for (let si = 0; si < s.nu - s.uorder + 1; si++) {
+      const i = s.uorder - 1 + si;
+      const [ua, ub] = [Math.max(s.uknot[i]!, range.umin), Math.min(s.uknot[i + 1]!, range.umax)];
+      if (ub > ua) out.push({ si, sj, i, j, ua, ub, va, vb });
+    }
+  }
+  return out;
+}
+
+/** Pieces per u segment and per v segment: each span pair's pieces are doubled along the direction
+ * whose edge midpoints miss the surface by more than the tolerance; a column of span pairs takes the
+ * most any of them needs along u, a row along v, so that neighbouring pieces share whole edges. */
+export function pieceCounts(s: RationalSurface, range: Range, exact: boolean): { u: number[]; v: number[] } {
+  const counts = { u: new Array<number>(s.nu - s.uorder + 1).fill(1), v: new Array<number>(s.nv - s.vorder + 1).fill(1) };
+  if (exact) return counts;
   let size = 0;
   for (let k = 0; k + s.dimension < s.homogeneous.length; k += s.dimension + 1) {
     const w = s.homogeneous[k + s.dimension]!;
     for (let d = 0; d < Math.min(3, s.dimension); d++) size = Math.max(size, Math.abs(s.homogeneous[k + d]! / w));
   }
   const tolerance = TOLERANCE * Math.max(size, 1e-30);
-  for (let sj = 0; sj < vseg; sj++) {
-    const j = s.vorder - 1 + sj;
-    const [va, vb] = [Math.max(s.vknot[j]!, range.vmin), Math.min(s.vknot[j + 1]!, range.vmax)];
-    if (!(vb > va)) continue;
-    for (let si = 0; si < useg; si++) {
-      const i = s.uorder - 1 + si;
-      const [ua, ub] = [Math.max(s.uknot[i]!, range.umin), Math.min(s.uknot[i + 1]!, range.umax)];
-      if (!(ub > ua)) continue;
-      const [spanU0, spanU1, spanV0, spanV1] = [s.uknot[i]!, s.uknot[i + 1]!, s.vknot[j]!, s.vknot[j + 1]!];
-      // Pieces each way, doubled along the direction whose edge midpoints miss the surface.
-      let [nU, nV] = [1, 1];
-      let list: SurfacePiece[] = [];
-      for (;;) {
-        list = [];
-        const error = [0, 0, 0];
-        for (let b = 0; b < nV; b++) {
-          for (let a = 0; a < nU; a++) {
-            const [u0, u1] = [ua + ((ub - ua) * a) / nU, ua + ((ub - ua) * (a + 1)) / nU];
-            const [v0, v1] = [va + ((vb - va) * b) / nV, va + ((vb - va) * (b + 1)) / nV];
-            const controls = hermitePatch(s, i, j, u0, u1, v0, v1);
-            if (!exact) {
-              // Along u (edge midpoints of the v edges), along v, and the centre.
-              ([[0.5, 0, 0], [0.5, 1, 0], [0, 0.5, 1], [1, 0.5, 1], [0.5, 0.5, 2]] as const).forEach(([x, y, which]) => {
-                const exactValue = evaluate(s, i, j, u0 + (u1 - u0) * x, v0 + (v1 - v0) * y).S;
-                const approx = bezierAt(controls, Math.min(3, s.dimension), x, y);
-                error[which] = Math.max(error[which]!, Math.hypot(...approx.map((q, d) => q - exactValue[d]!)));
-              });
-            }
-            const corner = (u: number, v: number) => ({ u, v, su: (u - spanU0) / (spanU1 - spanU0), sv: (v - spanV0) / (spanV1 - spanV0) });
-            list.push({ segment: sj * useg + si, corners: [corner(u0, v0), corner(u1, v0), corner(u0, v1), corner(u1, v1)], controls });
-          }
+  for (const { si, sj, i, j, ua, ub, va, vb } of spanPairs(s, range)) {
+    let [nU, nV] = [1, 1];
+    for (;;) {
+      const error = [0, 0, 0];
+      for (let b = 0; b < nV; b++) {
+        for (let a = 0; a < nU; a++) {
+          const [u0, u1] = [ua + ((ub - ua) * a) / nU, ua + ((ub - ua) * (a + 1)) / nU];
+          const [v0, v1] = [va + ((vb - va) * b) / nV, va + ((vb - va) * (b + 1)) / nV];
+          const controls = hermitePatch(s, i, j, u0, u1, v0, v1);
+          // Along u (midpoints of the edges along u), along v, and the centre.
+          ([[0.5, 0, 0], [0.5, 1, 0], [0, 0.5, 1], [1, 0.5, 1], [0.5, 0.5, 2]] as const).forEach(([x, y, which]) => {
+            const exactValue = evaluate(s, i, j, u0 + (u1 - u0) * x, v0 + (v1 - v0) * y).S;
+            const approx = bezierAt(controls, Math.min(3, s.dimension), x, y);
+            error[which] = Math.max(error[which]!, Math.hypot(...approx.map((q, d) => q - exactValue[d]!)));
+          });
         }
-        const [alongU, alongV, centre] = [error[0]! > tolerance, error[1]! > tolerance, error[2]! > tolerance];
-        if (exact) break;
-        const finer = [alongU || (centre && !alongV) ? Math.min(MAX_PIECES, nU * 2) : nU, alongV || (centre && !alongU) ? Math.min(MAX_PIECES, nV * 2) : nV];
-        if (finer[0] === nU && finer[1] === nV) break;
-        [nU, nV] = finer as [number, number];
       }
-      pieces.push(...list);
+      const [alongU, alongV, centre] = [error[0]! > tolerance, error[1]! > tolerance, error[2]! > tolerance];
+      const finer = [alongU || (centre && !alongV) ? Math.min(MAX_PIECES, nU * 2) : nU, alongV || (centre && !alongU) ? Math.min(MAX_PIECES, nV * 2) : nV];
+      if (finer[0] === nU && finer[1] === nV) break;
+      [nU, nV] = finer as [number, number];
+    }
+    counts.u[si] = Math.max(counts.u[si]!, nU);
+    counts.v[sj] = Math.max(counts.v[sj]!, nV);
+  }
+  return counts;
+}
+
+/** The surface over `range` as Hermite pieces, `counts` of them along each segment. */
+export function surfacePieces(s: RationalSurface, range: Range, counts: { u: readonly number[]; v: readonly number[] }): SurfacePiece[] {
+  const pieces: SurfacePiece[] = [];
+  const useg = s.nu - s.uorder + 1;
+  for (const { si, sj, i, j, ua, ub, va, vb } of spanPairs(s, range)) {
+    const [spanU0, spanU1, spanV0, spanV1] = [s.uknot[i]!, s.uknot[i + 1]!, s.vknot[j]!, s.vknot[j + 1]!];
+    const [nU, nV] = [counts.u[si]!, counts.v[sj]!];
+    const corner = (u: number, v: number) => ({ u, v, su: (u - spanU0) / (spanU1 - spanU0), sv: (v - spanV0) / (spanV1 - spanV0) });
+    for (let b = 0; b < nV; b++) {
+      for (let a = 0; a < nU; a++) {
+        const [u0, u1] = [ua + ((ub - ua) * a) / nU, ua + ((ub - ua) * (a + 1)) / nU];
+        const [v0, v1] = [va + ((vb - va) * b) / nV, va + ((vb - va) * (b + 1)) / nV];
+        pieces.push({ segment: sj * useg + si, corners: [corner(u0, v0), corner(u1, v0), corner(u0, v1), corner(u1, v1)], controls: hermitePatch(s, i, j, u0, u1, v0, v1) });
+      }
     }
   }
   return pieces;
@@ -165,6 +188,7 @@ export function convertNuPatch(ctx: ConvertContext, geometry: Geometry): void {
   for (const [name, knots] of [['uknot', uknot], ['vknot', vknot]] as const) {
     if (knots.some((k, i) => i > 0 && k < knots[i - 1]!)) return ctx.warn(`NuPatch ${name} decreases; skipped`);
   }
+  if (ctx.attributes.trimCurves) ctx.warn('TrimCurve is not applied yet: this NuPatch is drawn untrimmed');
   const count = nu * nv;
   const P = ctx.primvars.get('P');
   const Pw = ctx.primvars.get('Pw');
@@ -200,7 +224,7 @@ export function convertNuPatch(ctx: ConvertContext, geometry: Geometry): void {
   }
   const surface: RationalSurface = { nu, uorder, uknot, nv, vorder, vknot, homogeneous, dimension: D };
   const range = { umin: a.umin as number, umax: a.umax as number, vmin: a.vmin as number, vmax: a.vmax as number };
-  const pieces = surfacePieces(surface, range, !rational && uorder <= 4 && vorder <= 4);
+  const pieces = surfacePieces(surface, range, pieceCounts(surface, range, !rational && uorder <= 4 && vorder <= 4));
   emitSurfacePieces(ctx, geometry, pieces, vertexParams, strides, (nu - uorder + 2));
 }
 
