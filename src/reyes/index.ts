@@ -34,7 +34,7 @@
  *          32-bit float TIFF (tiff.ts) for Display modes with z and the CLI's --depth.
  *
  * The memory budget is RenderOptions.budgetBytes (the CLI's --budget), else the RIB's
- * `Option "limits" "gpumemory" [MiB]` (render-frame.ts ribBudgetBytes), else what the runtime allows.
+ * `Option "limits" "gpumemory" [MiB]` (frame/frame-budget.ts ribBudgetBytes), else what the runtime allows.
  * Bucket mode (`bucketSize`) runs the same stages over fixed tiles without splitting. Statistics
  * per frame are in stats.ts. For the page's Insight, RenderOptions.onRegion / RenderedFrame.regions
  * report the dicing and sampling regions (and buckets) as the schedulers finish or split them,
@@ -43,7 +43,7 @@
  * RenderOptions.signal cancels at the next region or stage boundary (cancel.ts), gridOutlines the
  * shaded grids' corners in raster space
  * (schedulers/insight.ts), primitiveIds the scene primitive under each pixel. prepareFrame
- * (render-frame.ts) renders once and keeps every dicing region's ready pieces and shaded grids while
+ * (frame/prepared-frame.ts) renders once and keeps every dicing region's ready pieces and shaded grids while
  * they fit half the budget; PreparedFrame.render re-runs shade → sample → composite → filter after
  * shader, light or colour edits (re-dicing from the kept pieces where colours changed or a kernel
  * displaces), and renders from scratch when the camera, settings or geometry changed. Shading kernels plug in through shading/shading-kernel.ts: by default

@@ -1,0 +1,68 @@
+// A frame's GPU buffers: the primitive records (whole, or batched past one binding), their
+// auxiliary values, the parameter blocks, the texture atlas, the per-record tables and the sample
+// counter.
+import type { GpuRuntime } from '../../gpu/runtime.ts';
+import { RECORD } from '../../layout/primitive-record.ts';
+import { checkFrameBindings, type ConvertedFrame } from '../convert/convert-frame.ts';
+import type { FrameGpu } from '../frame-gpu.ts';
+import type { FrameRecords, PrimitiveTables } from '../schedulers/dicing-scheduler.ts';
+import { recordSource } from './record-batches.ts';
+
+/** The per-frame GPU buffers: primitive records, user corner values, parameter blocks. */
+export interface FrameBuffers {
+  prims: GPUBuffer;
+  userCorners: GPUBuffer;
+  pipelines: FrameGpu['pipelines'];
+  textures: GPUBuffer;
+  tables: PrimitiveTables;
+  /** Records past one storage binding: taken in batches, each dicing region binding its own
+   * (frame/record-batches.ts); `prims` and `userCorners` then hold none. */
+  batched?: FrameRecords['batched'];
+}
+
+export function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, textureAtlas: Uint32Array | undefined, owned: GPUBuffer[]): FrameBuffers {
+  const { allocator } = gpu;
+  // Counted against the budget like every buffer; a kernel without lookups leaves it unbound.
+  const textures = allocator.createBufferWithData('texture atlas', textureAtlas ?? new Uint32Array(4), GPUBufferUsage.STORAGE);
+  owned.push(textures);
+  const maxBinding = gpu.maxBindingBytes();
+  checkFrameBindings(converted, maxBinding);
+  const { records } = converted;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+  const tables = primitiveTables(converted);
+  if (records.floats().byteLength > maxBinding || records.userFloatsData().byteLength > maxBinding) {
+    const none = allocator.createBufferWithData('no records bound whole (batched per region)', new Float32Array(4), usage);
+    owned.push(none);
+    return { prims: none, userCorners: none, pipelines: uploadParams(gpu, converted, owned), textures, tables, batched: { records, source: recordSource(gpu, records) } };
+  }
+  const prims = allocator.createBufferWithData('primitive records', records.floats(), usage);
+  owned.push(prims);
+  const userCorners = allocator.createBufferWithData('user primitive variables', records.userFloatsData(), usage);
+  owned.push(userCorners);
+  return { prims, userCorners, pipelines: uploadParams(gpu, converted, owned), textures, tables };
+}
+
+export function uploadParams(gpu: GpuRuntime, converted: ConvertedFrame, owned: GPUBuffer[]): FrameBuffers['pipelines'] {
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+  return converted.pipelines.map((p) => {
+    const paramBuffer = gpu.allocator.createBufferWithData(`${p.kernel.label} params`, p.params, usage);
+    owned.push(paramBuffer);
+    return { ...p, paramBuffer };
+  });
+}
+
+export function primitiveTables(converted: ConvertedFrame): PrimitiveTables {
+  const count = converted.records.count;
+  const words = new Uint32Array(converted.records.floats().buffer, converted.records.floats().byteOffset, count * RECORD.floats);
+  return {
+    pipeline: Uint32Array.from({ length: count }, (_, k) => words[k * RECORD.floats + RECORD.pipeline]!),
+    paramBase: Uint32Array.from({ length: count }, (_, k) => words[k * RECORD.floats + RECORD.paramBase]!),
+  };
+}
+
+
+export function createSampleCounter(gpu: GpuRuntime, owned: GPUBuffer[]): GPUBuffer {
+  const counter = gpu.allocator.createBufferWithData('sample counter', new Uint32Array(4), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+  owned.push(counter);
+  return counter;
+}

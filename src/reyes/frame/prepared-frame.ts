@@ -1,0 +1,266 @@
+// Prepared frames: rendered once with every dicing region's ready pieces and shaded grids kept, then
+// re-rendered after shader, light or colour edits without bound/split or dicing.
+import { GpuBudgetError } from '../../gpu/errors.ts';
+import type { GpuRuntime } from '../../gpu/runtime.ts';
+import type { GridLayout } from '../../layout/grid-layout.ts';
+import { RECORD } from '../../layout/primitive-record.ts';
+import type { Frame } from '../../rib/scene.ts';
+import { isCancelled } from '../cancel.ts';
+import { BudgetTooSmallError } from '../errors.ts';
+import type { FrameGpu } from '../frame-gpu.ts';
+import { renderKeptRegion, type KeepGrids, type KeptRegion } from '../schedulers/dicing-scheduler.ts';
+import type { ShadingKernel } from '../shading/shading-kernel.ts';
+import { releaseGrids } from '../stages/dice.ts';
+import { primitiveTables, uploadParams, type FrameBuffers } from './frame-buffers.ts';
+import { underBudget } from './frame-budget.ts';
+import { frameGpu } from './frame-insight.ts';
+import { samplingTarget, startFrame, type FrameJob } from './frame-job.ts';
+import { finish } from './frame-result.ts';
+import { hasWork, renderJob, renderScratch } from './render-once.ts';
+import type { RegionReport, RenderedFrame, RenderOptions } from './render-options.ts';
+
+/** Share of the budget a prepared frame may keep in ready pieces and grids; past it, it keeps none. */
+export const KEEP_SHARE = 0.5;
+
+/** What a prepared frame's render may change besides the frame itself. */
+export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'onPixels' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings' | 'signal'>;
+
+/**
+ * A frame rendered once whose dicing regions' ready pieces and shaded grids stay on the GPU (while
+ * they fit KEEP_SHARE of the budget), so that edits of shader parameters, lights (on/off too),
+ * colours and opacities re-render with shade → sample → composite → filter only.
+ */
+export interface PreparedFrame {
+  /** The render that prepared it (its stats.reuse says 'prepared' or 'full: <why>'). */
+  readonly first: RenderedFrame;
+  /** True while the grids of every dicing region are kept; false: render() renders from scratch. */
+  readonly retained: boolean;
+  /** GPU bytes of the kept ready pieces and grids. */
+  readonly retainedBytes: number;
+  /**
+   * Renders `edited` (default: the prepared frame as it is now), which must keep the camera,
+   * resolution, pixel samples, filter, shading rates and geometry; shader, light and colour edits are
+   * what it is for. The kept grids are shaded again; they are diced again (from the kept ready
+   * pieces) only where colours, opacities or primitive variables changed or a kernel overwrites its
+   * inputs (displacement: re-dicing costs one dispatch, less than keeping a pristine copy of every
+   * grid). Anything else renders from scratch (stats.reuse 'full: <why>') and lets the grids go.
+   */
+  render(edited?: Frame, options?: PreparedRenderOptions): Promise<RenderedFrame>;
+  /** Releases the kept buffers. */
+  dispose(): void;
+}
+
+export async function prepareFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<PreparedFrame> {
+  const prepared = new Prepared(gpu, frame, options);
+  await prepared.start();
+  return prepared;
+}
+
+class Prepared implements PreparedFrame {
+  first!: RenderedFrame;
+  private kept: KeptRegion[] = [];
+  private keeping = true;
+  private owned: GPUBuffer[] = [];
+  private job!: FrameJob;
+  private buffers: FrameBuffers | undefined;
+  private counter: GPUBuffer | undefined;
+  /** Each record's parameter base when its grids were diced (what their gridInfo holds). */
+  private dicedParamBase: Uint32Array = new Uint32Array(0);
+  private disposed = false;
+
+  constructor(private readonly gpu: GpuRuntime, private readonly frame: Frame, private readonly options: RenderOptions) {}
+
+  get retained(): boolean {
+    return this.keeping && this.kept.length > 0;
+  }
+
+  get retainedBytes(): number {
+    return this.kept.reduce((n, k) => n + k.ready.buffer.size + k.diced.grids.size + k.diced.gridInfo.size, 0);
+  }
+
+  async start(): Promise<void> {
+    const job = startFrame(this.gpu, this.frame, this.options);
+    this.job = job;
+    if (!hasWork(job)) {
+      this.keeping = false;
+      this.first = await renderScratch(this.gpu, job, this.options, undefined);
+      this.first.stats.reuse = 'full: nothing to keep';
+      return;
+    }
+    // The budget the keep decisions weigh against: the one the render runs under.
+    const budget = (): number => this.gpu.allocator.budget;
+    const keep: KeepGrids = (region) => {
+      if (!this.keeping) return false;
+      const bytes = region.ready.buffer.size + region.diced.grids.size + region.diced.gridInfo.size;
+      if (this.retainedBytes + bytes > KEEP_SHARE * budget()) {
+        this.keeping = false;
+        this.releaseKept();
+        return false;
+      }
+      this.kept.push(region);
+      return true;
+    };
+    const made: { buffers?: FrameBuffers; counter?: GPUBuffer } = {};
+    try {
+      this.first = await renderScratch(this.gpu, job, this.options, this.owned, keep, made);
+    } catch (error) {
+      this.dispose();
+      throw error;
+    }
+    this.buffers = made.buffers;
+    this.counter = made.counter;
+    this.dicedParamBase = primitiveTables(job.converted).paramBase;
+    this.first.stats.reuse = this.retained ? 'prepared'
+      : this.buffers?.batched ? 'full: the primitive records take more than one storage binding'
+      : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
+    if (!this.retained) this.releaseAll();
+  }
+
+  async render(edited: Frame = this.frame, extra: PreparedRenderOptions = {}): Promise<RenderedFrame> {
+    if (this.disposed) throw new Error('PreparedFrame.render after dispose()');
+    const options: RenderOptions = { ...this.options, ...extra };
+    if (!this.retained || !this.buffers || !this.counter) return this.fromScratch(edited, options, this.first.stats.reuse?.startsWith('full: ') ? this.first.stats.reuse.slice(6) : 'no grids kept');
+    const job = startFrame(this.gpu, edited, options);
+    const why = incompatibility(this.job, job);
+    if (why) {
+      this.releaseAll();
+      return this.fromScratch(edited, options, why, job);
+    }
+    const { converted } = job;
+    const before = this.job.converted.records;
+    const inputsChanged = !sameRange(before.floats(), converted.records.floats(), RECORD.s, RECORD.floats) ||
+      !sameFloats(before.userFloatsData(), converted.records.userFloatsData());
+    const tables = primitiveTables(converted);
+    const gridInfoCurrent = tables.paramBase.every((b, k) => b === this.dicedParamBase[k]);
+    const overwrites = [...this.job.converted.pipelines, ...converted.pipelines].some((p) => kernelWritesInputs(p.kernel, job.layout));
+    const redice = inputsChanged || overwrites;
+    // New records (parameter bases, pipelines, colours) and parameter blocks; the old blocks go.
+    const { device, allocator } = this.gpu;
+    device.queue.writeBuffer(this.buffers.prims, 0, converted.records.floats() as Float32Array<ArrayBuffer>);
+    if (inputsChanged) device.queue.writeBuffer(this.buffers.userCorners, 0, converted.records.userFloatsData() as Float32Array<ArrayBuffer>);
+    for (const p of this.buffers.pipelines) {
+      allocator.release(p.paramBuffer);
+      this.owned.splice(this.owned.indexOf(p.paramBuffer), 1);
+    }
+    this.buffers.pipelines = [];
+    const regions: RegionReport[] = [];
+    let gpuFrame: FrameGpu | undefined;
+    try {
+      await underBudget(this.gpu, job, async () => {
+        this.buffers!.pipelines = uploadParams(this.gpu, converted, this.owned);
+        this.buffers!.tables = tables;
+        const counter = this.counter!;
+        device.queue.writeBuffer(counter, 0, new Uint32Array(4));
+        gpuFrame = frameGpu(this.gpu, job, this.buffers!, options, counter, regions);
+        const target = samplingTarget(job);
+        for (const kept of this.kept) await renderKeptRegion(gpuFrame, tables, kept, target, redice, gridInfoCurrent);
+      });
+    } catch (error) {
+      if (isCancelled(error)) {
+        // Some kept regions may be diced again and others not: keep none (the next render starts afresh).
+        this.releaseAll();
+        throw error;
+      }
+      if (!(error instanceof BudgetTooSmallError) && !(error instanceof GpuBudgetError)) throw error;
+      this.releaseAll();
+      return this.fromScratch(edited, options, `the kept grids leave too little memory (${(error as Error).message})`);
+    }
+    if (redice) this.dicedParamBase = tables.paramBase;
+    this.job = job;
+    job.stats.reuse = redice ? 'rediced' : 'reused';
+    if (this.options.bucketSize) job.stats.mode = 'bucket';
+    return finish(this.gpu, job, gpuFrame, regions, options);
+  }
+
+  private async fromScratch(frame: Frame, options: RenderOptions, why: string, job = startFrame(this.gpu, frame, options)): Promise<RenderedFrame> {
+    const rendered = await renderJob(this.gpu, job, options);
+    rendered.stats.reuse = `full: ${why}`;
+    return rendered;
+  }
+
+  private releaseKept(): void {
+    for (const k of this.kept) {
+      releaseGrids({ gpu: this.gpu } as FrameGpu, k.diced);
+      this.gpu.allocator.release(k.ready.buffer);
+    }
+    this.kept = [];
+  }
+
+  private releaseAll(): void {
+    this.keeping = false;
+    this.releaseKept();
+    for (const buffer of this.owned) this.gpu.allocator.release(buffer);
+    this.owned = [];
+    this.buffers = undefined;
+    this.counter = undefined;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.releaseAll();
+  }
+}
+
+/** Why a prepared frame's kept grids cannot serve `next`, or undefined when they can. */
+function incompatibility(prepared: FrameJob, next: FrameJob): string | undefined {
+  const a = prepared.camera;
+  const b = next.camera;
+  if (a.xResolution !== b.xResolution || a.yResolution !== b.yResolution) return 'the resolution changed';
+  if (!sameFloats(a.cameraToRaster, b.cameraToRaster) || !sameFloats(prepared.spaces.world, next.spaces.world) ||
+    a.near !== b.near || a.far !== b.far || a.perspective !== b.perspective) return 'the camera changed';
+  // Bound/split culls against them: kept ready pieces hold only what the old planes left.
+  if (!sameFloats(a.clipPlanes.flat(), b.clipPlanes.flat())) return 'the clipping planes changed';
+  if (a.eyeSplits !== b.eyeSplits) return 'the eye splits changed';
+  if (a.crop.x0 !== b.crop.x0 || a.crop.y0 !== b.crop.y0 || a.crop.x1 !== b.crop.x1 || a.crop.y1 !== b.crop.y1) return 'the crop window changed';
+  if (prepared.nx !== next.nx || prepared.ny !== next.ny) return 'the pixel samples changed';
+  if (prepared.filter.code !== next.filter.code || prepared.filter.xWidth !== next.filter.xWidth || prepared.filter.yWidth !== next.filter.yWidth) return 'the pixel filter changed';
+  if (prepared.budgetBytes !== next.budgetBytes) return 'the memory budget changed';
+  if (prepared.layout.recordFloats !== next.layout.recordFloats || prepared.layout.maxVertices !== next.layout.maxVertices) return 'the grid layout changed';
+  const ra = prepared.converted.records;
+  const rb = next.converted.records;
+  if (ra.count !== rb.count || ra.userFloatsData().length !== rb.userFloatsData().length) return 'the geometry changed';
+  // Everything bound/split reads (kind, flags, shading rate, displacement bound, matrix, geometry).
+  const fa = ra.floats();
+  const fb = rb.floats();
+  const wa = new Uint32Array(fa.buffer, fa.byteOffset, fa.length);
+  const wb = new Uint32Array(fb.buffer, fb.byteOffset, fb.length);
+  for (let r = 0; r < ra.count; r++) {
+    const base = r * RECORD.floats;
+    for (let k = 0; k < RECORD.s; k++) {
+      if (k === RECORD.paramBase || k === RECORD.pipeline) continue;
+      if (wa[base + k] !== wb[base + k]) return 'the geometry or shading rate changed';
+    }
+  }
+  return undefined;
+}
+
+/** Equal words in [from, to) of every record. */
+function sameRange(a: Float32Array, b: Float32Array, from: number, to: number): boolean {
+  const wa = new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const wb = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  for (let base = 0; base < wa.length; base += RECORD.floats) {
+    for (let k = from; k < to; k++) if (wa[base + k] !== wb[base + k]) return false;
+  }
+  return true;
+}
+
+function sameFloats(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k] && !(Number.isNaN(a[k]) && Number.isNaN(b[k]))) return false;
+  return true;
+}
+
+/**
+ * Whether a shading kernel writes grid variables other than its outputs Ci and Oi (displacement
+ * writes P and N; a surface may assign a global): then kept grids must be diced again before it
+ * shades them again. Compiled RSL stores through rsl_grid_store_*(offset); the built-in surfaces
+ * write Ci and Oi only; any other kernel is assumed to write its inputs.
+ */
+export function kernelWritesInputs(kernel: ShadingKernel, layout: GridLayout): boolean {
+  if (kernel.key.startsWith('builtin:')) return false;
+  const outputs = new Set(['Ci', 'Oi'].map((name) => layout.variables.find((v) => v.name === name)?.offset));
+  const stores = [...kernel.code.matchAll(/rsl_grid_store_\w+\((\d+)u/g)];
+  if (stores.length === 0) return !kernel.code.includes('rsl_grid_');
+  return stores.some((m) => !outputs.has(Number(m[1])));
+}
