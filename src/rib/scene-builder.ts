@@ -20,6 +20,7 @@ import type {
 } from './scene.ts';
 import { scopeViolation } from './scopes.ts';
 import { boundMayBeVisible } from './screen-bound.ts';
+import { nonFiniteInput } from './non-finite.ts';
 import { expandPrevious } from './search-paths.ts';
 import { concat, identity, invert, perspective, rotation, scaling, skew, transformNormal, transformPoint, translation } from './transforms.ts';
 
@@ -770,6 +771,9 @@ export class SceneBuilder {
 
   // ---- geometry ----
 
+  /** The request last warned about for a non-finite primitive: one warning per request. */
+  private lastNonFinite: SourcePosition | undefined;
+
   private buildGeometry(req: RibRequest): Geometry {
     const type = req.name as PrimitiveType;
     const args = argsByName(req);
@@ -802,6 +806,12 @@ export class SceneBuilder {
     const frame = this.frame!;
     const objectToWorld = relative ? concat(this.ctm, relative) : this.ctm;
     const motion = this.motion && relative ? this.motion.map((s) => ({ time: s.time, matrix: concat(s.matrix, relative) })) : this.motion;
+    const broken = nonFiniteInput(geometry, [objectToWorld, ...(motion ?? []).map((s) => s.matrix)]);
+    if (broken !== undefined) {
+      if (this.lastNonFinite !== pos) this.diagnostics.warning(pos, instanceOf === null ? geometry.type : 'ObjectInstance', `${broken} of this ${geometry.type} is not finite as a 32-bit float (NaN, infinite or beyond ±3.4e38); the primitive is dropped`);
+      this.lastNonFinite = pos;
+      return;
+    }
     const primitive: Primitive = { geometry, objectToWorld, motion, attributes: this.attributes, instanceOf, source: pos };
     for (const solid of this.solids) solid.primitives.push(frame.primitives.length);
     frame.primitives.push(primitive);
