@@ -54,7 +54,7 @@
  * shaders. shading/builtin-surfaces.ts keeps the default and constant surfaces as WGSL kernels: used
  * for those surfaces and as the fallback when a composition cannot be compiled.
  */
-export { KEEP_SHARE, kernelWritesInputs, prepareFrame, renderFrame, ribBudgetBytes } from './render-frame.ts';
+export { KEEP_SHARE, prepareFrame, renderFrame, ribBudgetBytes } from './render-frame.ts';
 export type { PreparedFrame, PreparedRenderOptions, RegionKind, RegionReport, RenderOptions, RenderedFrame } from './render-frame.ts';
 export { frameCamera } from './camera.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';

@@ -5,13 +5,14 @@ import type { ShaderKind } from './ast.ts';
 import { Diagnostics, RslCompileError } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { checkSource } from './frontend.ts';
-import { gridLayout, imagerGridLayout } from '../layout/grid-layout.ts';
+import { gridLayout, imagerGridLayout, OUTPUT_GRID_VARIABLES } from '../layout/grid-layout.ts';
 import type { GridLayout, GridVariableType } from '../layout/grid-layout.ts';
 import type { IrModule } from './ir.ts';
 import { walk } from './ir.ts';
 import { Lowerer } from './lower.ts';
 import type { ParamLayout } from '../layout/param-layout.ts';
 import type { PipelineShaders } from './lower.ts';
+import { keepsOpaque } from './opacity.ts';
 import { runPasses } from './passes/pipeline.ts';
 import type { PassReport } from './passes/pipeline.ts';
 import type { IncludeResolver } from './preprocessor.ts';
@@ -90,6 +91,11 @@ export interface CompiledPipeline {
   uniformValues: number;
   /** The grid variables (layout names) the kernel writes back. */
   writes: string[];
+  /** The inputs among `writes` (what the dicer fills in: not Ci, Oi or an output variable), e.g. P and
+   * N of a displacement: grids kept across renders must be diced again before this kernel shades them. */
+  writesGridInputs: string[];
+  /** Oi is 1 wherever Os is 1 (opacity.ts), so a primitive with Os = 1 is opaque. */
+  keepsOpaque: boolean;
   passes: PassReport;
   /** The binding of the light-evaluation counters, when countLightEvaluations was asked for. */
   lightCountBinding?: number;
@@ -164,6 +170,7 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   return {
     code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], usesCoordinateSystems: lowerer.usesCoordinateSystems, strings: strings.entries(),
     scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues, writes: wgsl.writes,
+    writesGridInputs: wgsl.writes.filter((name) => !OUTPUT_GRID_VARIABLES.some((v) => v.name === name) && !description.outputVariables?.includes(name)), keepsOpaque: keepsOpaque(ir),
     passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
 }

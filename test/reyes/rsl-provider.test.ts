@@ -69,7 +69,7 @@ WorldEnd`);
     expect(value(provider, a!, 'surface', 'Kd')).toEqual([0.25]);
     expect(value(provider, b!, 'surface', 'Kd')).toEqual([0.75]);
     expect(value(provider, a!, 'surface', 'Ks')).toEqual([0.5]); // the shader's default
-    expect(a!.kernel.opacityIsOs).toBe(true);
+    expect(a!.kernel.keepsOpaque).toBe(true);
     expect(provider.compiler.stats.misses).toBe(3);
   });
 
@@ -118,8 +118,8 @@ WorldEnd`);
     expect(asked).toEqual([['tinted', 'mine', '/configured']]);
     expect(shaded!.kernel.key).toMatch(/^rsl:/);
     expect(value(provider, shaded!, 'surface', 'tint')).toEqual([0, 1, 0]);
-    // A shader from a file is not known to keep Oi = Os: no opaque fast path.
-    expect(shaded!.kernel.opacityIsOs).toBe(false);
+    // The compiler sees Oi = Os in a shader from a file too: the opaque fast path holds.
+    expect(shaded!.kernel.keepsOpaque).toBe(true);
   });
 
   it('falls back with warnings: missing surface, broken shader with file:line:col, missing light, unknown parameter', async () => {

@@ -71,7 +71,7 @@ export function convertFrame(
     if (pipeline === undefined) {
       pipeline = pipelines.length;
       pipelineByKey.set(instance.kernel.key, pipeline);
-      pipelines.push({ kernel: instance.kernel, blocks: [], floats: 0, opaque: instance.kernel.opacityIsOs });
+      pipelines.push({ kernel: instance.kernel, blocks: [], floats: 0, opaque: instance.kernel.keepsOpaque });
     }
     const entry = pipelines[pipeline]!;
     let paramBase = paramBaseOf.get(instance);

@@ -2,14 +2,12 @@
 // re-rendered after shader, light or colour edits without bound/split or dicing.
 import { GpuBudgetError } from '../../gpu/errors.ts';
 import type { GpuRuntime } from '../../gpu/runtime.ts';
-import type { GridLayout } from '../../layout/grid-layout.ts';
 import { RECORD } from '../../layout/primitive-record.ts';
 import type { Frame } from '../../rib/scene.ts';
 import { isCancelled } from '../cancel.ts';
 import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu } from '../frame-gpu.ts';
 import { renderKeptRegion, type KeepGrids, type KeptRegion } from '../schedulers/dicing-scheduler.ts';
-import type { ShadingKernel } from '../shading/shading-kernel.ts';
 import { releaseGrids } from '../stages/dice.ts';
 import { primitiveTables, uploadParams, type FrameBuffers } from './frame-buffers.ts';
 import { underBudget } from './frame-budget.ts';
@@ -132,7 +130,7 @@ class Prepared implements PreparedFrame {
       !sameFloats(before.userFloatsData(), converted.records.userFloatsData());
     const tables = primitiveTables(converted);
     const gridInfoCurrent = tables.paramBase.every((b, k) => b === this.dicedParamBase[k]);
-    const overwrites = [...this.job.converted.pipelines, ...converted.pipelines].some((p) => kernelWritesInputs(p.kernel, job.layout));
+    const overwrites = [...this.job.converted.pipelines, ...converted.pipelines].some((p) => p.kernel.writesGridInputs.length > 0);
     const redice = inputsChanged || overwrites;
     // New records (parameter bases, pipelines, colours) and parameter blocks; the old blocks go.
     const { device, allocator } = this.gpu;
@@ -249,18 +247,4 @@ function sameFloats(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k] && !(Number.isNaN(a[k]) && Number.isNaN(b[k]))) return false;
   return true;
-}
-
-/**
- * Whether a shading kernel writes grid variables other than its outputs Ci and Oi (displacement
- * writes P and N; a surface may assign a global): then kept grids must be diced again before it
- * shades them again. Compiled RSL stores through rsl_grid_store_*(offset); the built-in surfaces
- * write Ci and Oi only; any other kernel is assumed to write its inputs.
- */
-export function kernelWritesInputs(kernel: ShadingKernel, layout: GridLayout): boolean {
-  if (kernel.key.startsWith('builtin:')) return false;
-  const outputs = new Set(['Ci', 'Oi'].map((name) => layout.variables.find((v) => v.name === name)?.offset));
-  const stores = [...kernel.code.matchAll(/rsl_grid_store_\w+\((\d+)u/g)];
-  if (stores.length === 0) return !kernel.code.includes('rsl_grid_');
-  return stores.some((m) => !outputs.has(Number(m[1])));
 }

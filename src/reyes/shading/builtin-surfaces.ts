@@ -30,7 +30,8 @@ export function builtinSurfaceKernel(name: 'defaultsurface' | 'constant', layout
     constants: offsets(layout),
     bindings: [0, 1, 3],
     scratchBytesPerVertex: 0,
-    opacityIsOs: true,
+    keepsOpaque: true,
+    writesGridInputs: [],
   };
 }
 

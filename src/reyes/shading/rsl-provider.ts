@@ -58,9 +58,6 @@ const DEFAULT_SURFACE = {
 `,
 };
 
-/** Standard shaders whose Oi is Os wherever Os is 1 (so the opaque fast path holds). */
-const OPACITY_KEEPING = new Set(['constant', 'matte', 'metal', 'shinymetal', 'plastic', 'paintedplastic', 'dented', 'bumpy', 'fog', 'depthcue', 'defaultsurface']);
-
 export type Role = 'surface' | 'displacement' | 'atmosphere' | 'light' | 'imager';
 const KIND: Record<Role, string> = { surface: 'surface', displacement: 'displacement', atmosphere: 'volume', light: 'light', imager: 'imager' };
 
@@ -184,8 +181,7 @@ export class RslShadingProvider {
     lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: light.params, shaderToCamera: shaderToCamera(light.lightToWorld), source: light.source }));
     for (const instance of instances) warnUnknown(compiled, instance, warn);
     const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
-    const opacityIsOs = [surface, displacement, atmosphere].every((r) => r === undefined || (r.standard && OPACITY_KEEPING.has(r.name)));
-    const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], opacityIsOs);
+    const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)]);
     // Only the object → camera matrix differs between primitives of one attribute state.
     const objectDependent = compiled.params.spaceMatrices.some((m) => m.space === 'object');
     // attribute() values: per primitive (per attribute state), in the parameter block.
@@ -302,13 +298,14 @@ export class RslShadingProvider {
     return undefined;
   }
 
-  private kernel(compiled: CompiledPipeline, parts: (Resolved | undefined)[], opacityIsOs: boolean): ShadingKernel {
+  private kernel(compiled: CompiledPipeline, parts: (Resolved | undefined)[]): ShadingKernel {
     let kernel = this.kernels.get(compiled);
     if (!kernel) {
       const label = parts.filter((p) => p !== undefined).map((p) => p.name).join('+');
       kernel = {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
-        scratchBytesPerVertex: compiled.scratchBytesPerVertex, opacityIsOs, writes: compiled.writes,
+        scratchBytesPerVertex: compiled.scratchBytesPerVertex, keepsOpaque: compiled.keepsOpaque,
+        writes: compiled.writes, writesGridInputs: compiled.writesGridInputs,
         ...(usesTextures(compiled.code) ? { bindings: [0, 1, 2, 3, TEXTURE_BINDING] as const } : {}),
       };
       this.kernels.set(compiled, kernel);

@@ -26,11 +26,15 @@ export interface ShadingKernel {
   bindings?: readonly (0 | 1 | 2 | 3 | 5)[];
   /** Workgroup scratch the kernel needs per vertex beyond the grid record (shading scheduler). */
   scratchBytesPerVertex: number;
-  /** True when the kernel's Oi is Os, so a primitive with Os = 1 is opaque (opaque fast path). */
-  opacityIsOs: boolean;
+  /** True when the kernel's Oi is 1 wherever Os is 1, so a primitive with Os = 1 is opaque (opaque
+   * fast path; CompiledPipeline.keepsOpaque). */
+  keepsOpaque: boolean;
   /** The grid variables the kernel writes back (compiled RSL); absent for the built-in kernels,
    * which write Ci and Oi only. */
   writes?: readonly string[];
+  /** The dicer's inputs among them (P and N of a displacement, ...): kept grids must be diced again
+   * before this kernel shades them again (CompiledPipeline.writesGridInputs). */
+  writesGridInputs: readonly string[];
 }
 
 export interface ShadingInstance {
