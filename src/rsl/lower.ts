@@ -13,7 +13,7 @@ import { componentCount, isPointLike, isTriple, typeToString } from './types.ts'
 import type { RslType, TypeName } from './types.ts';
 import type { CheckedShader, FunctionSymbol, VarSymbol } from './typecheck.ts';
 import type { AttributeEntry, MatchTableEntry, ParamEntry, ParamLayout, SpaceMatrixEntry, TextureSlotEntry } from '../layout/param-layout.ts';
-import { SHADOW_BIAS, TEXTURE_FILTER } from '../texture/texture-wgsl.ts';
+import { SHADOW_BIAS, TEXTURE_FILTER, TEXTURE_INFO_WORD } from '../texture/texture-wgsl.ts';
 
 export interface PipelineShaders {
   displacement?: CheckedShader;
@@ -674,11 +674,9 @@ export class Lowerer {
     const entry = this.shaderParamEntry(nameArg);
     if (entry) entry.namesEnvironment = true;
     if (entry?.default === 'raytrace') this.warnRayTracing(e.pos);
-    else this.diagnostics.warning(e.pos, 'environment(): texture maps are not available to shading kernels yet; the lookup returns 0');
     const isRaytrace = this.binary('bool', '==', this.expr(nameArg), this.constant('u32', [this.strings.token('raytrace')]));
-    for (const a of e.args.slice(1)) this.expr(a);
     const traced = zero();
-    const looked = zero();
+    const looked = this.texture(e, irType(e.type ?? { name: 'float' }));
     return this.value({ op: 'select', type: irType(e.type ?? { name: 'float' }), cond: isRaytrace, a: traced, b: looked });
   }
 
@@ -904,12 +902,8 @@ export class Lowerer {
           return zero();
         }
         if (e.name === 'environment' && this.constantString(e.args[0]) === undefined) return this.environmentAtRunTime(e, zero);
-        if (e.name === 'texture') return this.texture(e, rt);
-        if (e.name === 'shadow') return this.shadow(e, rt);
-        // No texture maps are bound to shading kernels yet: a lookup behaves like a missing map.
-        this.diagnostics.warning(e.pos, `${e.name}(): texture maps are not available to shading kernels yet; the lookup returns 0`);
-        for (const a of e.args.slice(1)) this.expr(a);
-        return zero();
+        // Maps in the frame's texture atlas (src/texture/).
+        return e.name === 'shadow' ? this.shadow(e, rt) : this.texture(e, rt);
       case '@info':
         return this.info(e);
       case '@message':
@@ -1024,11 +1018,7 @@ export class Lowerer {
    */
   private info(e: ExprOf<'call'>): number {
     const no = (): number => this.constant('f32', [0]);
-    if (e.name === 'textureinfo') {
-      this.checkTextureInfoQuery(e);
-      this.diagnostics.warning(e.pos, 'textureinfo(): texture maps are not available to shading kernels yet; it returns 0');
-      return no();
-    }
+    if (e.name === 'textureinfo') return this.textureInfo(e);
     const name = this.constantString(e.args[0]);
     const lv = e.args[1] ? this.lvalue(e.args[1]) : undefined;
     if (name === undefined) {
@@ -1080,6 +1070,46 @@ export class Lowerer {
   }
 
   /** A textureinfo() data name the spec does not list, or an output of another shape, never answers. */
+  /**
+   * textureinfo(name, dataname, output) (RI 3.2 section 15.7): 1 with the output set when the map
+   * exists and the output has the data's shape, else 0. "resolution" is level 0's; "type" is
+   * "texture", "shadow" or "environment"; a shadow map's "viewingmatrix" and "projectionmatrix" take
+   * current space to its camera and to its screen ([-1, 1], y up).
+   */
+  private textureInfo(e: ExprOf<'call'>): number {
+    const no = (): number => this.constant('f32', [0]);
+    this.checkTextureInfoQuery(e);
+    const data = this.constantString(e.args[1]);
+    const wanted = data === undefined ? undefined : TEXTURE_INFO[data];
+    const output = e.args[2]?.type;
+    if (data === undefined) this.diagnostics.warning(e.args[1]!.pos, 'textureinfo(): the data name must be a constant string; it returns 0');
+    if (!wanted || !output || output.name !== wanted.name || output.arrayLength !== wanted.arrayLength) return no();
+    const nameArg = e.args[0]!.kind === 'index' ? e.args[0]!.target : e.args[0]!;
+    const word = this.textureSlotWord(nameArg);
+    if (word === undefined) {
+      this.diagnostics.warning(e.pos, 'textureinfo(): the map name must be a constant or a shader parameter; it returns 0');
+      return no();
+    }
+    const slot = this.call('f32', `rsl_param_f32(${word}u)`, []);
+    const has = this.call('f32', 'rsl_texinfo_has($0)', [slot]);
+    const lv = this.lvalue(e.args[2]!);
+    if (!lv) return no();
+    const header = (k: number): number => this.call('f32', `rsl_texinfo_word($0, ${k}u, 0u)`, [slot]);
+    const token = (text: string): number => this.strings.token(text);
+    const then = this.nested(() => {
+      if (data === 'resolution') this.copyInto(lv, (k) => this.call('f32', `rsl_texinfo_word($0, ${TEXTURE_INFO_WORD.resolution}u, ${k ?? 0}u)`, [slot]), 2);
+      else if (data === 'channels') this.copyInto(lv, () => header(TEXTURE_INFO_WORD.channels), undefined);
+      else if (data === 'type') {
+        this.copyInto(lv, () => this.call('u32', `select(select(${token('texture')}u, ${token('environment')}u, $0 >= 2.0), ${token('shadow')}u, $0 == 1.0)`, [header(TEXTURE_INFO_WORD.kind)]), undefined);
+      } else {
+        const at = data === 'viewingmatrix' ? TEXTURE_INFO_WORD.viewingMatrix : TEXTURE_INFO_WORD.projectionMatrix;
+        this.copyInto(lv, () => this.call('mat4', `rsl_texinfo_matrix($0, ${at}u)`, [slot]), undefined);
+      }
+    });
+    this.emit({ op: 'if', cond: this.binary('bool', '!=', has, this.constant('f32', [0])), then, else: [] });
+    return has;
+  }
+
   private checkTextureInfoQuery(e: ExprOf<'call'>): void {
     const name = this.constantString(e.args[1]);
     const output = e.args[2]?.type;
@@ -1163,35 +1193,60 @@ export class Lowerer {
    * does the filtering.
    */
   private texture(e: ExprOf<'call'>, rt: IrType): number {
+    const lookup = e.name === 'environment' ? 'environment' : 'texture';
     const f = (x: number): number => this.constant('f32', [x]);
     const float = (arg: Expr): number => this.coerce(this.expr(arg), arg.type, { name: 'float' });
     const nameArg = e.args[0]!.kind === 'index' ? e.args[0]!.target : e.args[0]!;
     const channel = e.args[0]!.kind === 'index' ? float(e.args[0]!.index) : f(0);
     let positional = 1;
     while (positional < e.args.length && e.args[positional]!.type?.name !== 'string') positional++;
-    const coords = e.args.slice(1, positional).map(float);
+    const coords = e.args.slice(1, positional).map((a) => (lookup === 'environment' ? this.coerce(this.expr(a), a.type, { name: 'vector' }) : float(a)));
     const options = { sblur: f(0), tblur: f(0), swidth: f(1), twidth: f(1), filter: f(TEXTURE_FILTER.box), fill: f(0), samples: f(16) };
     for (let k = positional; k < e.args.length; k += 2) {
       const nameExpr = e.args[k]!;
       const valueArg = e.args[k + 1];
       const name = this.constantString(nameExpr);
       if (!valueArg || valueArg.type?.name !== (name === 'filter' ? 'string' : 'float')) {
-        this.diagnostics.warning(nameExpr.pos, `texture(): parameter "${name ?? '?'}" needs a ${name === 'filter' ? 'string' : 'float'} value; ignored`);
+        this.diagnostics.warning(nameExpr.pos, `${lookup}(): parameter "${name ?? '?'}" needs a ${name === 'filter' ? 'string' : 'float'} value; ignored`);
       } else if (name === 'blur') options.sblur = options.tblur = float(valueArg);
       else if (name === 'width') options.swidth = options.twidth = float(valueArg);
       else if (name === 'sblur' || name === 'tblur' || name === 'swidth' || name === 'twidth' || name === 'fill' || name === 'samples') options[name] = float(valueArg);
       else if (name === 'filter') {
         const filter = this.constantString(valueArg);
         if (filter === 'box' || filter === 'gaussian') options.filter = f(TEXTURE_FILTER[filter]);
-        else this.diagnostics.warning(valueArg.pos, `texture(): filter "${filter ?? '?'}" is not supported (box and gaussian are); the box filter is used`);
-      } else this.diagnostics.warning(nameExpr.pos, `texture(): parameter "${name ?? '?'}" is not known; ignored`);
+        else this.diagnostics.warning(valueArg.pos, `${lookup}(): filter "${filter ?? '?'}" is not supported (box and gaussian are); the box filter is used`);
+      } else this.diagnostics.warning(nameExpr.pos, `${lookup}(): parameter "${name ?? '?'}" is not known; ignored`);
     }
     const word = this.textureSlotWord(nameArg);
-    if (word === undefined || (coords.length !== 0 && coords.length !== 2 && coords.length !== 8)) {
+    const forms = lookup === 'environment' ? [1, 4] : [0, 2, 8];
+    if (word === undefined || !forms.includes(coords.length)) {
       this.diagnostics.warning(e.pos, word === undefined
-        ? 'texture(): the map name must be a constant or a shader parameter; the lookup returns the fill value'
-        : `texture(): takes s and t, or the four corners (8 values), not ${coords.length} values; the lookup returns the fill value`);
+        ? `${lookup}(): the map name must be a constant or a shader parameter; the lookup returns the fill value`
+        : `${lookup}(): takes ${lookup === 'environment' ? 'a direction or four' : 's and t, or the four corners (8 values)'}, not ${coords.length} values; the lookup returns the fill value`);
       return rt === 'f32' ? options.fill : this.call('vec3', 'vec3f($0)', [options.fill]);
+    }
+    const slot = this.call('f32', `rsl_param_f32(${word}u)`, []);
+    const o = options;
+    const tail = [o.sblur, o.tblur, o.swidth, o.twidth, o.filter, o.fill, o.samples];
+    const n = rt === 'f32' ? 1 : 3;
+    const pick = (template: string): string => (rt === 'f32' ? `${template}.x` : template);
+    if (lookup === 'environment') {
+      let d: number;
+      let du: number;
+      let dv: number;
+      if (coords.length === 4) {
+        const [d1, d2, d3, d4] = coords as [number, number, number, number];
+        d = this.call('vec3', '0.25 * ($0 + $1 + $2 + $3)', [d1, d2, d3, d4]);
+        du = this.call('vec3', '0.5 * ($1 - $0 + $3 - $2)', [d1, d2, d3, d4]);
+        dv = this.call('vec3', '0.5 * ($2 - $0 + $3 - $1)', [d1, d2, d3, d4]);
+      } else {
+        d = coords[0]!;
+        const change = (axis: 'u' | 'v'): number => this.call('vec3', '$0 * $1', [
+          this.value({ op: 'deriv', type: 'vec3', axis, a: d, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float'))]);
+        du = change('u');
+        dv = change('v');
+      }
+      return this.call(rt, pick(`rsl_environment($0, $1, ${n}u, $2, $3, $4, vec4f($5, $6, $7, $8), vec3f($9, $10, $11))`), [slot, channel, d, du, dv, ...tail], true);
     }
     const deriv = (a: number, axis: 'u' | 'v'): number =>
       this.binary('f32', '*', this.value({ op: 'deriv', type: 'f32', axis, a, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float')));
@@ -1209,11 +1264,8 @@ export class Lowerer {
       du = st.map((x) => deriv(x, 'u'));
       dv = st.map((x) => deriv(x, 'v'));
     }
-    const slot = this.call('f32', `rsl_param_f32(${word}u)`, []);
-    const o = options;
-    const lookup = `rsl_texture($0, $1, ${rt === 'f32' ? 1 : 3}u, vec2f($2, $3), vec2f($4, $5), vec2f($6, $7), vec4f($8, $9, $10, $11), vec3f($12, $13, $14))`;
-    return this.call(rt, rt === 'f32' ? `${lookup}.x` : lookup,
-      [slot, channel, ...st, ...du, ...dv, o.sblur, o.tblur, o.swidth, o.twidth, o.filter, o.fill, o.samples], true);
+    return this.call(rt, pick(`rsl_texture($0, $1, ${n}u, vec2f($2, $3), vec2f($4, $5), vec2f($6, $7), vec4f($8, $9, $10, $11), vec3f($12, $13, $14))`),
+      [slot, channel, ...st, ...du, ...dv, ...tail], true);
   }
 
   /**

@@ -156,7 +156,7 @@ class Emitter {
     let textures = false;
     for (const body of [this.module.main, ...this.module.lights.map((l) => l.body)]) {
       walk(body, (inst) => {
-        textures ||= inst.op === 'call' && /^rsl_(texture|shadow)\(/.test(inst.template);
+        textures ||= inst.op === 'call' && /^rsl_(texture|shadow|environment|texinfo_has|texinfo_word|texinfo_matrix)\(/.test(inst.template);
       });
     }
     const header: string[] = [

@@ -13,6 +13,11 @@ export const TEXTURE_BINDING = 5;
  * (the map holds one depth per texel, so a surface sloped to the light differs from it by up to
  * half a texel's depth change). */
 export const SHADOW_BIAS = 0.05;
+/** Where textureinfo() finds its answers in a map's header (texture-atlas.ts). */
+export const TEXTURE_INFO_WORD = {
+  resolution: ATLAS.levelTable, channels: ATLAS.channels, kind: ATLAS.kind, viewingMatrix: ATLAS.shadowCamera, projectionMatrix: ATLAS.shadowScreen,
+} as const;
+
 /** Filter codes of the lookups' "filter" parameter. */
 export const TEXTURE_FILTER = { box: 0, gaussian: 1 } as const;
 
@@ -32,6 +37,23 @@ fn rsl_tex_map(slot: f32) -> u32 {
   let h = ${ATLAS.header}u + u32(slot) * ${ATLAS.mapWords}u;
   if (rsl_textures[h + ${ATLAS.levels}u] == 0u) { return 0xffffffffu; }
   return h;
+}
+
+// textureinfo(): header word k + i of a map, as a number; 0 for a missing map.
+fn rsl_texinfo_word(slot: f32, k: u32, i: u32) -> f32 {
+  let h = rsl_tex_map(slot);
+  if (h == 0xffffffffu) { return 0.0; }
+  return f32(rsl_textures[h + k + i]);
+}
+
+fn rsl_texinfo_has(slot: f32) -> f32 {
+  return select(0.0, 1.0, rsl_tex_map(slot) != 0xffffffffu);
+}
+
+fn rsl_texinfo_matrix(slot: f32, at: u32) -> mat4x4f {
+  let h = rsl_tex_map(slot);
+  if (h == 0xffffffffu) { return mat4x4f(); }
+  return rsl_tex_matrix(h, at);
 }
 
 // -1 outside a black-wrapped edge.
@@ -132,9 +154,33 @@ fn rsl_shadow(slot: f32, p: vec3f, pu: vec3f, pv: vec3f, options: vec4f, samples
 // channels: how many to return (1 or 3) from the first; options: sblur, tblur, swidth, twidth;
 // more: filter code, fill, samples (most probes).
 fn rsl_texture(slot: f32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: vec2f, options: vec4f, more: vec3f) -> vec3f {
-  let fill = more.y;
   let h = rsl_tex_map(slot);
-  if (h == 0xffffffffu) { return vec3f(fill); }
+  if (h == 0xffffffffu) { return vec3f(more.y); }
+  return rsl_tex_filter(h, first, channels, st, du, dv, options, more);
+}
+
+// s, t of a direction in a lat-long map: +z at the top (t = 0), s the longitude from -x through
+// -y, +x and +y (s = 0.5 + atan2(y, x) / 2π), as PRMan lays them out.
+fn rsl_latlong(d: vec3f) -> vec2f {
+  let n = normalize(d);
+  return vec2f(0.5 + atan2(n.y, n.x) / 6.283185307179586, acos(clamp(n.z, -1.0, 1.0)) / 3.141592653589793);
+}
+
+// environment(): the footprint is the change of s, t across the directions' spread (du, dv).
+fn rsl_environment(slot: f32, first: f32, channels: u32, d: vec3f, du: vec3f, dv: vec3f, options: vec4f, more: vec3f) -> vec3f {
+  let h = rsl_tex_map(slot);
+  if (h == 0xffffffffu || dot(d, d) == 0.0) { return vec3f(more.y); }
+  let st = rsl_latlong(d);
+  // Longitude differences wrap into [-½, ½].
+  let a = rsl_latlong(d + du) - st;
+  let b = rsl_latlong(d + dv) - st;
+  let wa = vec2f(a.x - round(a.x), a.y);
+  let wb = vec2f(b.x - round(b.x), b.y);
+  return rsl_tex_filter(h, first, channels, st, wa, wb, options, more);
+}
+
+fn rsl_tex_filter(h: u32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: vec2f, options: vec4f, more: vec3f) -> vec3f {
+  let fill = more.y;
   let size = vec2f(f32(rsl_textures[h + ${L}u]), f32(rsl_textures[h + ${L + 1}u]));
   var a = du * options.zw;
   var b = dv * options.zw;

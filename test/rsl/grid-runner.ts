@@ -3,6 +3,7 @@ import type { GpuRuntime } from '../../src/gpu/runtime.ts';
 import type { CompiledPipeline } from '../../src/rsl/compile.ts';
 import { frameUniformWords, GRID_INFO } from '../../src/layout/grid-layout.ts';
 import { packParameters } from '../../src/rsl/params.ts';
+import { usesTextures } from '../../src/texture/texture-wgsl.ts';
 
 export type GridValues = Record<string, number[][]>;
 
@@ -30,7 +31,9 @@ export async function shadeGrid(
   const grids = allocator.createBufferWithData('grids', record, usage);
   const info = allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0].concat(new Array(GRID_INFO.words - 4).fill(0))), usage);
   const params = allocator.createBufferWithData('params', packParameters(compiled, overrides, options.textureSlot), usage);
-  const textures = options.textures ? allocator.createBufferWithData('textures', options.textures, usage) : undefined;
+  // A kernel with texture lookups always gets an atlas: without maps, an empty one (every lookup the fill value).
+  const atlas = options.textures ?? (usesTextures(compiled.code) ? new Uint32Array(4) : undefined);
+  const textures = atlas ? allocator.createBufferWithData('textures', atlas, usage) : undefined;
   const frame = allocator.createBufferWithData('frame', frameUniformWords(1), GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
   try {
     const pipeline = await runtime.kernels.pipeline({ label: 'rsl test', code: compiled.code, entryPoint: compiled.entryPoint });

@@ -57,6 +57,36 @@ describe('texture() on the GPU', () => {
     expect(out['Ci']).toEqual(vertices.map(([, j]) => [Math.fround((5 + j) / 8), 0.25, 0.5]));
   }, 120_000);
 
+  it('environment() returns the lat-long texel in the looked-up direction (+z at the top, s from -x through -y, +x, +y)', async () => {
+    const sky = map(8, 4, 3, (x, y, c) => [x / 8, y / 4, 0.5][c]!);
+    sky.kind = 'latlong';
+    sky.swrap = 'periodic';
+    // The centre of texel (i, j): longitude (s - ½) 2π, polar angle t π.
+    const direction = (i: number, j: number): string => {
+      const phi = ((i + 0.5) / 8 - 0.5) * 2 * Math.PI;
+      const theta = ((j + 0.5) / 4) * Math.PI;
+      return [Math.sin(theta) * Math.cos(phi), Math.sin(theta) * Math.sin(phi), Math.cos(theta)].map((v) => v.toFixed(9)).join(', ');
+    };
+    const source = `surface t() { Ci = color environment("map.tex", vector (${direction(1, 0)})); Oi = color environment("map.tex", vector (${direction(6, 2)})); }`;
+    const { out } = await lookUp(source, sky, { nu: 2, nv: 2, s0: 0, t0: 0, step: 1 });
+    // f32 atan2 and acos put the direction within 1e-4 of the texel centre (texels are 1/8 apart).
+    for (const c of out['Ci']!) c.forEach((v, k) => expect(v).toBeCloseTo([1 / 8, 0, 0.5][k]!, 3));
+    for (const c of out['Oi']!) c.forEach((v, k) => expect(v).toBeCloseTo([6 / 8, 2 / 4, 0.5][k]!, 3));
+  }, 120_000);
+
+  it('textureinfo() gives the map\'s resolution, type and channels, and 0 for a missing map', async () => {
+    const source = `surface t() {
+      uniform float res[2] = {0, 0}, channels = 0, none = 7;
+      uniform string kind = "";
+      uniform float ok = textureinfo("map.tex", "resolution", res) + textureinfo("map.tex", "type", kind) + textureinfo("map.tex", "channels", channels);
+      Ci = color(res[0], res[1], channels);
+      Oi = color(ok, kind == "texture" ? 1 : 0, textureinfo("none.tex", "channels", none) + none);
+    }`;
+    const { out } = await lookUp(source, map(8, 4, 3, () => 0), { nu: 2, nv: 2, s0: 0, t0: 0, step: 1 });
+    expect(out['Ci']).toEqual([[8, 4, 3], [8, 4, 3], [8, 4, 3], [8, 4, 3]]);
+    expect(out['Oi']).toEqual([[3, 1, 7], [3, 1, 7], [3, 1, 7], [3, 1, 7]]);
+  }, 120_000);
+
   it('"blur" widens a step edge by blur × the map width in texels', async () => {
     // 64 texels across: 0 left of texel 32, 1 from it on.
     const step = map(64, 4, 1, (x) => (x >= 32 ? 1 : 0));

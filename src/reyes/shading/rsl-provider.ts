@@ -187,6 +187,8 @@ export class RslShadingProvider {
     // attribute() values: per primitive (per attribute state), in the parameter block.
     Object.assign(overrides, attributeOverrides(compiled.params.attributes, attributes));
     const textureSlot = (name: string): number => {
+      // environment("raytrace") is the traced environment, not a map.
+      if (name === 'raytrace') return -1;
       if (this.options.textures) return this.options.textures.slot(name, textureSearchPath(request.options), warn);
       warn(`texture "${name}": this renderer was given no texture files; its lookups return the fill value`);
       return -1;

@@ -87,10 +87,6 @@ export const MESSAGES: Snippet[] = [
 
 /** Functions the compiler stubs, with the behaviour the corpus asserts. */
 export const STUBS: Snippet[] = [
-  s('environment', 'color c = environment("env.tx", I); float a = environment("env.tx"[2], I); r = c + a;', { stub: 'environment() returns 0', expect: [0, 0, 0] }),
-  s('shadow', 'float a = shadow("sh.tx", P); color c = shadow("sh.tx", P); r = c + a + 0.5;', { stub: 'shadow() returns 0 (unshadowed)', expect: [0.5, 0.5, 0.5] }),
-  s('textureinfo', 'float res = 7; float ok = textureinfo("map.tx", "resolution", res); r = color(ok, res, 0);', { stub: 'textureinfo() returns 0 and leaves its output alone', expect: [0, 7, 0] }),
-  s('textureinfo-forms', 'point p = 1; matrix m = 1; string str = "x"; float ok = textureinfo("m", "a", p) + textureinfo("m", "b", m) + textureinfo("m", "c", str); r = color(ok, comp(m, 0, 0), xcomp(p));', { stub: 'textureinfo() returns 0', expect: [0, 1, 1] }),
   s('incident-opposite', 'float x = 4; color c = 1; float ok = incident("a", x) + opposite("b", c) + incident("c", c) + opposite("d", x); r = color(ok, x, comp(c, 1));', { stub: 'incident() and opposite() return 0 with a compile-time warning (interior/exterior volume shaders need ray tracing)', expect: [0, 4, 1] }),
   s('message-missing', 'float x = 6; color c = 1; string n = "z"; float ok = displacement("nosuch", x) + atmosphere("nosuch", c) + displacement("n", n) + atmosphere("n", n); r = color(ok, x, 0);', { stub: 'displacement()/atmosphere() return 0 when the pipeline has no such shader or parameter', expect: [0, 6, 0] }),
   s('raytrace-calls', 'color c = trace(P, N); float f = trace(P, N); color tc = transmission(P, P + N, "samples", 4); float tf = transmission(P, P + N); float o = occlusion(P, N, 16, "maxdist", 2); color d = indirectdiffuse(P, N, 16); color e = environment("raytrace", N); r = c + color(f + tf, comp(tc, 1) + o, visibility(P, P + N)) + d + e;', { stub: 'without ray tracing trace(), occlusion(), indirectdiffuse() and environment("raytrace") return 0, transmission() and visibility() 1 (one warning per shader)', expect: [1, 1, 1] }),
