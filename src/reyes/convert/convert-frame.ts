@@ -18,6 +18,7 @@ import { convertSubdivisionMesh } from './subdivision.ts';
 import { convertNuPatch } from './nurbs.ts';
 import { detailImportance, FULL_IMPORTANCE, rasterArea, type Importance } from './level-of-detail.ts';
 import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
+import { convertBlobby } from './blobby.ts';
 import { convertCurves } from './curves.ts';
 import { convertPoints } from './points.ts';
 import { convertPolygons } from './polygons.ts';
@@ -56,7 +57,7 @@ export function convertFrame(
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
-      geometry.type === 'Points' || geometry.type === 'Curves' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh' || geometry.type === 'NuPatch';
+      geometry.type === 'Points' || geometry.type === 'Curves' || geometry.type === 'Blobby' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh' || geometry.type === 'NuPatch';
     if (!supported) {
       warn(`${geometry.type} is not rendered yet; skipped`);
       return;
@@ -108,6 +109,7 @@ export function convertFrame(
     else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
     else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
     else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
+    else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry, camera.cameraToRaster);
     else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
     else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
     else if (geometry.type === 'NuPatch') convertNuPatch(ctx, geometry);
