@@ -50,6 +50,9 @@ function bezierPoint(c: Vec3[], s: number, t: number): Vec3 {
   return out;
 }
 
+/** The four points of a bilinear record (00, 10, 01, 11). */
+const bilinearCorners = (c: Vec3[]) => c.slice(0, 4);
+
 /** Sample points of the records' surfaces (a 5 × 5 grid on each). */
 const samples = (controls: Vec3[][]) => controls.flatMap((c) => [0, 0.25, 0.5, 0.75, 1].flatMap((t) => [0, 0.25, 0.5, 0.75, 1].map((s) => bezierPoint(c, s, t))));
 
@@ -140,5 +143,29 @@ ScreenWindow ${-half} ${half} ${-half} ${half}\nTranslate 0 0 5\nWorldBegin\nSur
 NuPatch 2 2 [0 0 1 1] 0 1 2 2 [0 0 1 1] 0 1 "P" [0 0 0 1 0 0 0 1 0 1 1 0]`);
     expect(controls).toHaveLength(1);
     expect(warnings).toEqual(['TrimCurve is not applied yet: this NuPatch is drawn untrimmed']);
+  });
+
+  it('Patch with "Pw" is truly rational: a rational cubic Bézier quarter circle extruded is a quarter cylinder of radius 1', async () => {
+    // The quadratic quarter arc (1,0) (1,1) (0,1), weights 1, √2/2, 1, raised to degree 3.
+    const [w1, w2] = [(1 + 2 * R) / 3, (2 * R + 1) / 3];
+    const arc: [number, number, number][] = [[1, 0, 1], [(1 + 2 * R) / (3 * w1), (2 * R) / (3 * w1), w1], [(2 * R) / (3 * w2), (2 * R + 1) / (3 * w2), w2], [0, 1, 1]];
+    const Pw = [0, 1, 2, 3].flatMap((row) => arc.flatMap(([x, y, w]) => [x * w, y * w, (row / 3) * w, w]));
+    const { controls, warnings } = await patches(`Basis "bezier" 3 "bezier" 3\nPatch "bicubic" "Pw" [${Pw.join(' ')}]`);
+    expect(warnings).toEqual([]);
+    const points = samples(controls);
+    for (const p of points) expect(Math.abs(Math.hypot(p[0], p[1]) - 1)).toBeLessThan(1e-4);
+    // Dividing the control points by w instead would miss the circle by far more.
+    const divided = arc.map(([x, y]) => [x, y]);
+    const b = [0.125, 0.375, 0.375, 0.125];
+    expect(Math.abs(Math.hypot(b.reduce((s, w, k) => s + w * divided[k]![0]!, 0), b.reduce((s, w, k) => s + w * divided[k]![1]!, 0)) - 1)).toBeGreaterThan(1e-3);
+  });
+
+  it('Patch and PatchMesh with "Pz" are height fields over the unit square', async () => {
+    const patch = await patches('Patch "bilinear" "Pz" [0 1 2 3]');
+    expect(patch.warnings).toEqual([]);
+    expect(patch.controls.map(bilinearCorners)).toEqual([[[0, 0, 0], [1, 0, 1], [0, 1, 2], [1, 1, 3]]]);
+    const mesh = await patches('PatchMesh "bilinear" 3 "nonperiodic" 2 "nonperiodic" "Pz" [0 1 2 3 4 5]');
+    expect(mesh.warnings).toEqual([]);
+    expect(mesh.controls.map(bilinearCorners)).toEqual([[[0, 0, 0], [0.5, 0, 1], [0, 1, 3], [0.5, 1, 4]], [[0.5, 0, 1], [1, 0, 2], [0.5, 1, 4], [1, 1, 5]]]);
   });
 });

@@ -12,6 +12,7 @@
 import type { Geometry, Parameter } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
 import { Primvars } from '../primvars.ts';
+import { bezierControls } from './bezier.ts';
 import { emitPiece, type ConvertContext } from './emit.ts';
 import { basisWithDerivatives } from './nurbs-basis.ts';
 
@@ -270,5 +271,65 @@ export function emitSurfacePieces(ctx: ConvertContext, geometry: Geometry, piece
     }));
     const geometry48 = piece.controls.flatMap((c) => [c[0]!, c[1]!, c[2]!]);
     emitPiece(patchCtx, 'bezier', geometry48, refs, { index: (l, m) => k * 16 + l * 4 + m, cu: IDENTITY, cv: IDENTITY });
+  });
+}
+
+/**
+ * Patch and PatchMesh given "Pw" with weights other than 1: true rational patches. Each patch's
+ * homogeneous control points (with w times its vertex variables) go to Bézier form through the
+ * basis conversions `cu`, `cv` (bicubic; none for bilinear), which is exact in homogeneous space, and
+ * the patch is cut into Hermite pieces like a NuPatch (every patch of a mesh as finely, so their
+ * shared edges match). `patches` gives each patch's control vertex (row l along v, column k) and its
+ * corner references (record order).
+ */
+export function convertRationalPatches(ctx: ConvertContext, geometry: Geometry,
+  patches: readonly { index(l: number, k: number): number; corners: readonly CornerRef[] }[], cu?: Float32Array, cv?: Float32Array): void {
+  const pw = ctx.primvars.get('Pw')!.values as number[];
+  const vertexParams = geometry.params.filter((p) => p.storage === 'vertex' && !['P', 'Pw', 'Pz'].includes(p.name) && typeof p.values[0] !== 'string');
+  const strides = vertexParams.map((p) => p.values.length / geometry.counts.vertex);
+  const D = 3 + strides.reduce((s, n) => s + n, 0);
+  const order = cu && cv ? 4 : 2;
+  const knots = order === 4 ? [0, 0, 0, 0, 1, 1, 1, 1] : [0, 0, 1, 1];
+  const homogeneousAt = (vertex: number): number[] => {
+    const w = pw[vertex * 4 + 3]!;
+    const out = [pw[vertex * 4]!, pw[vertex * 4 + 1]!, pw[vertex * 4 + 2]!];
+    vertexParams.forEach((p, q) => {
+      for (let c = 0; c < strides[q]!; c++) out.push(w * (p.values as number[])[vertex * strides[q]! + c]!);
+    });
+    out.push(w);
+    return out;
+  };
+  const surfaces = patches.map(({ index }) => {
+    const homogeneous = cu && cv
+      ? Float64Array.from(bezierControls((l, k) => homogeneousAt(index(l, k)), D + 1, cu, cv))
+      : Float64Array.from([0, 1, 2, 3].flatMap((c) => homogeneousAt(index(c >> 1, c & 1))));
+    return { nu: order, uorder: order, uknot: knots, nv: order, vorder: order, vknot: knots, homogeneous, dimension: D };
+  });
+  const unit = { umin: 0, umax: 1, vmin: 0, vmax: 1 };
+  let [nU, nV] = [1, 1];
+  for (const s of surfaces) {
+    const c = pieceCounts(s, unit, false);
+    [nU, nV] = [Math.max(nU, ...c.u), Math.max(nV, ...c.v)];
+  }
+  const sliceAt = (p: Parameter, count: number, at: number): number[] => {
+    const stride = p.values.length / count;
+    return (p.values as number[]).slice(at * stride, (at + 1) * stride);
+  };
+  surfaces.forEach((s, k) => {
+    const corners = patches[k]!.corners;
+    const [u0, u1, v0, v1] = [corners[0]!.u, corners[1]!.u, corners[0]!.v, corners[2]!.v];
+    const pieces = surfacePieces(s, unit, { u: [nU], v: [nV] }).map((piece) => ({
+      ...piece, corners: piece.corners.map((c) => ({ ...c, u: u0 + (u1 - u0) * c.u, v: v0 + (v1 - v0) * c.v })),
+    }));
+    // This patch's own values: its uniform value, and its four varying and facevarying corner values.
+    const params = geometry.params.filter((p) => typeof p.values[0] !== 'string').flatMap((p): Parameter[] => {
+      const { counts } = geometry;
+      if (p.storage === 'constant' || p.storage === 'vertex') return [p];
+      if (p.storage === 'uniform') return [{ ...p, values: sliceAt(p, counts.uniform, corners[0]!.uniform) }];
+      const varying = p.storage === 'varying';
+      return [{ ...p, values: corners.flatMap((c) => sliceAt(p, varying ? counts.varying : counts.facevarying, varying ? c.varying : c.facevarying)) }];
+    });
+    const patch: Geometry = { ...geometry, params, counts: { constant: 1, uniform: 1, varying: 4, vertex: geometry.counts.vertex, facevarying: 4, facevertex: 4 } };
+    emitSurfacePieces(ctx, patch, pieces, vertexParams, strides, 2);
   });
 }

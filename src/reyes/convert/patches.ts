@@ -6,12 +6,15 @@
 // neighbouring patches bound the same curve (any basis whose step keeps the mesh continuous), the
 // records are joined along it (PrimitiveRecords.join) and the boundary control points they share are
 // made the same numbers, so that the dicer can close the seam between grids of different rates.
+// "Pz" gives a height field over the unit square; "Pw" with weights other than 1 makes true rational
+// patches, cut into pieces by nurbs.ts.
 import type { Geometry } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
 import { PrimitiveKind, RECORD, RecordEdge } from '../../layout/primitive-record.ts';
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { bezierControls, toBezier, type BicubicGrid } from './bezier.ts';
 import { emitPiece, surfaceCorners, type ConvertContext } from './emit.ts';
+import { convertRationalPatches } from './nurbs.ts';
 
 export { toBezier };
 
@@ -19,10 +22,30 @@ function point(positions: readonly number[], index: number): number[] {
   return [positions[index * 3]!, positions[index * 3 + 1]!, positions[index * 3 + 2]!];
 }
 
+/** Control points: P, Pw divided by w, or a "Pz" height field over the unit square (RI 3.2: point
+ * (i, j) of the nu × nv control points at x = i / (nu - 1), y = j / (nv - 1)). */
+function patchPositions(ctx: ConvertContext, nu: number, nv: number): number[] | undefined {
+  const pz = ctx.primvars.get('P') || ctx.primvars.get('Pw') ? undefined : ctx.primvars.get('Pz');
+  if (!pz) return ctx.primvars.positions();
+  return (pz.values as number[]).flatMap((z, k) => [(k % nu) / (nu - 1), Math.floor(k / nu) / (nv - 1), z]);
+}
+
+/** Whether "Pw" gives a weight other than 1 (a true rational patch, nurbs.ts). */
+function rational(ctx: ConvertContext): boolean {
+  const pw = ctx.primvars.get('Pw')?.values as number[] | undefined;
+  return pw !== undefined && pw.some((w, k) => k % 4 === 3 && w !== 1);
+}
+
 export function convertPatch(ctx: ConvertContext, geometry: Geometry): void {
-  const positions = ctx.primvars.positions();
-  if (!positions) return ctx.warn('Patch without P is skipped');
   const type = geometry.args.type as string;
+  const positions = patchPositions(ctx, type === 'bilinear' ? 2 : 4, type === 'bilinear' ? 2 : 4);
+  if (!positions) return ctx.warn('Patch without P is skipped');
+  if (rational(ctx)) {
+    const bicubic = type !== 'bilinear';
+    const corners = surfaceCorners().map((c) => ({ ...c, vertex: bicubic ? [0, 3, 12, 15][c.vertex]! : c.vertex }));
+    const index = (l: number, k: number) => l * (bicubic ? 4 : 2) + k;
+    return convertRationalPatches(ctx, geometry, [{ index, corners }], bicubic ? toBezier(ctx.attributes.uBasis) : undefined, bicubic ? toBezier(ctx.attributes.vBasis) : undefined);
+  }
   if (type === 'bilinear') {
     emitPiece(ctx, 'bilinear', positions.slice(0, 12), surfaceCorners());
     return;
@@ -102,9 +125,9 @@ function joinPatches(controls: number[][], kind: 'bezier' | 'bilinear', du: Mesh
 }
 
 export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void {
-  const positions = ctx.primvars.positions();
-  if (!positions) return ctx.warn('PatchMesh without P is skipped');
   const a = geometry.args;
+  const positions = patchPositions(ctx, a.nu as number, a.nv as number);
+  if (!positions) return ctx.warn('PatchMesh without P is skipped');
   const bicubic = a.type === 'bicubic';
   const du = direction(a.nu as number, a.uwrap as string, bicubic, ctx.attributes.uBasis.step);
   const dv = direction(a.nv as number, a.vwrap as string, bicubic, ctx.attributes.vBasis.step);
@@ -131,6 +154,7 @@ export function convertPatchMesh(ctx: ConvertContext, geometry: Geometry): void 
       patches.push({ index, corners });
     }
   }
+  if (rational(ctx)) return convertRationalPatches(ctx, geometry, patches, cu, cv);
   const controls = patches.map(({ index }) => cu && cv
     ? bezierControls((l, k) => point(positions, index(l, k)), 3, cu, cv)
     : [0, 1, 2, 3].flatMap((c) => point(positions, index(c >> 1, c & 1))));
