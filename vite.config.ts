@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
+  // surface-nets (Blobby polygonisation) reaches Node's `global` through its typed-array pool.
+  define: { global: 'globalThis' },
   // The Node-only GPU runtime (Dawn) is loaded lazily and never bundled for the page.
   build: { target: 'es2022', rollupOptions: { external: ['webgpu'] } },
   test: {
