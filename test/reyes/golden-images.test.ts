@@ -4,12 +4,18 @@
 // subpixel coordinates, so the same driver reproduces a golden exactly. Shading is compiled RSL
 // (the shade-* scenes exercise shaders and lights). UPDATE_GOLDEN=1 writes
 // the goldens (inspect each before committing).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { decodePng, encodePng } from '../../src/image/png.ts';
 import { nodeRslShading } from '../../src/reyes/shading/node-shaders.ts';
+import { parseRib } from '../../src/rib/index.ts';
+import { createNodeResolver } from '../../src/rib/resolver-node.ts';
+import { runTextureRequests, texturesBetween } from '../../src/texture/make-textures.ts';
+import { nodeTextureStorage } from '../../src/texture/node-texture-storage.ts';
+import { TextureRegistry } from '../../src/texture/texture-registry.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { coverage, loadFrame, render, ROOT } from './render-helpers.ts';
 
@@ -21,8 +27,11 @@ const MAX_DIFFERING_SHARE = 0.005;
 
 describe('feature scenes match their golden images', () => {
   const gpu = useGpuRuntime();
-  // Compiled RSL shading, with scenes/features/shaders/ reachable through each scene's search path.
-  const shading = nodeRslShading({ sceneDir: SCENES }).provide;
+  // Compiled RSL shading, with scenes/features/shaders/ reachable through each scene's search path;
+  // texture files the scenes make (Make* before their first frame) go to a temporary folder.
+  const textureStorage = nodeTextureStorage(SCENES, mkdtempSync(path.join(os.tmpdir(), 'reyes-golden-textures-')));
+  const textures = new TextureRegistry(textureStorage);
+  const shading = nodeRslShading({ sceneDir: SCENES, textures }).provide;
   const scenes = readdirSync(SCENES).filter((f) => f.endsWith('.rib')).sort();
 
   it('has at least 20 feature scenes', () => {
@@ -33,6 +42,9 @@ describe('feature scenes match their golden images', () => {
     const name = file.replace(/\.rib$/, '');
     it(name, async () => {
       const frame = await loadFrame(path.join(SCENES, file));
+      const scene = await parseRib(readFileSync(path.join(SCENES, file)), { fileName: file, resolver: createNodeResolver() });
+      expect(runTextureRequests(texturesBetween(scene, 0, 0), textureStorage).warnings).toEqual([]);
+      textures.forget();
       const { image, rendered } = await render(gpu(), frame, { shading });
       expect(coverage(image)).toBeGreaterThan(0.02);
       // Every shader a feature scene names is found and compiles.
