@@ -24,7 +24,7 @@ import { buildMaterialPanel } from './material-panel.ts';
 import { showMessages, type Message } from './messages-panel.ts';
 import { OrbitCamera } from './orbit-camera.ts';
 import { Overlays } from './overlays.ts';
-import { showPicture, showPictureRegion } from './picture-canvas.ts';
+import { ImageViewer } from './image-viewer.ts';
 import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
@@ -91,6 +91,7 @@ export class ViewerApp {
   readonly probe: ViewerProbe;
 
   private readonly canvas = element<HTMLCanvasElement>('picture');
+  private readonly viewer = new ImageViewer(this.canvas, element('picture-stack'), element<HTMLCanvasElement>('snapshot'), element('picture-controls'));
   private readonly status = element<HTMLElement>('render-status');
   private readonly progress = element<HTMLProgressElement>('render-progress');
   /** The estimated time left of the render in flight, beside the progress bar. */
@@ -159,6 +160,7 @@ export class ViewerApp {
     this.selected = undefined;
     this.idImage = undefined;
     this.lastPicture = undefined;
+    this.viewer.reset();
     this.saveButton.disabled = true;
     this.renderMessages = [];
     this.gpuMessages = [];
@@ -364,7 +366,7 @@ export class ViewerApp {
       options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total), performance.now() - started);
       // An Imager shader changes the pixels after the last region: then only the finished picture shows.
       if (!loaded.frame.options.imager) {
-        options.onPixels = (image, rect) => showPictureRegion(this.canvas, image, loaded.frame!, rect);
+        options.onPixels = (image, rect) => this.viewer.showRegion(image, loaded.frame!, rect);
       }
       options.signal = cancel.signal;
       if (quality === 'preview') {
@@ -401,7 +403,7 @@ export class ViewerApp {
     this.probe.counters.recoveries = this.session.recoveries;
     this.probe.renders.push({ quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, reuse: rendered.stats.reuse ?? '' });
     this.probe.stats = rendered.stats;
-    showPicture(this.canvas, rendered.image, loaded.frame, this.fullSize(loaded.frame));
+    this.viewer.show(rendered.image, loaded.frame, this.fullSize(loaded.frame));
     this.pictureShown = true;
     this.canvas.dataset.quality = quality;
     this.overlays.show({ regions: rendered.regions, outlines: rendered.gridOutlines, crop: rendered.camera.crop });
