@@ -1,11 +1,21 @@
-// Compositing of sorted sample points. After the radix sort by (subpixel, depth), `markRanges`
-// finds each subpixel's run of samples, and `composite` walks each run front to back:
+// Compositing of sample points without a global sort (a GPU A-buffer): sample points only need
+// ordering within their subpixel, and a subpixel holds a handful.
+//   countSubpixels: each sample point takes the next slot of its subpixel (its rank)
+//   (scan of the per-subpixel counts into each subpixel's start, stages/sample.ts)
+//   scatterSamples: each sample point's index goes to its subpixel's start + its rank
+//   composite:      each subpixel walks its list front to back, NEAREST at a time: one pass over
+//                   the list keeps the NEAREST smallest (depth, sample index) keys beyond the last
+//                   one composited, sorted by insertion; a deeper list takes further passes.
+//                   (depth, sample index) orders the points exactly as the stable sort by depth did.
 //   C += T * Ci, A += T * Oi (average of channels), T *= 1 - Oi
 // where T is the transmittance so far. Matte samples are completely opaque whatever their Oi (RI
 // spec 3.2, RiMatte: they hide what is behind them, and where they are seen the image is
-// transparent): T falls to 0 and they add neither colour nor alpha. The run stops once T is negligible. Output: premultiplied RGBA, the
-// depth of the nearest sample per subpixel and that sample's primitive record (all ones for none;
-// the payload's colour w holds record + 1, negated for a matte: reyes-sample.wgsl).
+// transparent): T falls to 0 and they add neither colour nor alpha. The walk stops once T is
+// negligible. Output: premultiplied RGBA, the depth of the nearest sample per subpixel and that
+// sample's primitive record (all ones for none; the payload's colour w holds record + 1, negated
+// for a matte: reyes-sample.wgsl). A key's subpixel of all ones marks a point not covered.
+
+const NEAREST: u32 = 16u;
 
 // @layout sample-point
 struct CompositeParams {
@@ -17,27 +27,43 @@ struct CompositeParams {
 
 @group(0) @binding(0) var<uniform> params: CompositeParams;
 @group(0) @binding(1) var<storage, read> keys: array<u32>;
-@group(0) @binding(2) var<storage, read_write> runStart: array<u32>;
-@group(0) @binding(3) var<storage, read_write> runEnd: array<u32>;
-@group(0) @binding(4) var<storage, read> values: array<u32>;
-@group(0) @binding(5) var<storage, read> payload: array<vec4f>;
-@group(0) @binding(6) var<storage, read_write> colorBuffer: array<vec4f>;
-@group(0) @binding(7) var<storage, read_write> depthOut: array<f32>;
-@group(0) @binding(8) var<storage, read_write> idOut: array<u32>;
+@group(0) @binding(2) var<storage, read_write> countsAtomic: array<atomic<u32>>;
+@group(0) @binding(3) var<storage, read_write> rank: array<u32>;
+@group(0) @binding(4) var<storage, read> subpixelStart: array<u32>;
+@group(0) @binding(5) var<storage, read_write> order: array<u32>;
+@group(0) @binding(6) var<storage, read> payload: array<vec4f>;
+@group(0) @binding(7) var<storage, read_write> colorBuffer: array<vec4f>;
+@group(0) @binding(8) var<storage, read_write> depthOut: array<f32>;
+@group(0) @binding(9) var<storage, read_write> idOut: array<u32>;
+@group(0) @binding(10) var<storage, read> subpixelCount: array<u32>;
 
 fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
   return (group.x + group.y * groups.x) * 256u + local;
 }
 
 @compute @workgroup_size(256)
-fn markRanges(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-              @builtin(local_invocation_index) local: u32) {
+fn countSubpixels(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                  @builtin(local_invocation_index) local: u32) {
   let i = flatIndex(group, groups, local);
   if (i >= params.sampleCount) { return; }
   let s = keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL];
   if (s >= params.subpixelCount) { return; }
-  if (i == 0u || keys[(i - 1u) * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] != s) { runStart[s] = i; }
-  if (i + 1u == params.sampleCount || keys[(i + 1u) * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] != s) { runEnd[s] = i + 1u; }
+  rank[i] = atomicAdd(&countsAtomic[s], 1u);
+}
+
+@compute @workgroup_size(256)
+fn scatterSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                  @builtin(local_invocation_index) local: u32) {
+  let i = flatIndex(group, groups, local);
+  if (i >= params.sampleCount) { return; }
+  let s = keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL];
+  if (s >= params.subpixelCount) { return; }
+  order[subpixelStart[s] + rank[i]] = i;
+}
+
+/** Whether key `a` (depth bits, sample index) comes before `b`. */
+fn before(a: vec2u, b: vec2u) -> bool {
+  return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
 @compute @workgroup_size(256)
@@ -45,27 +71,50 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
              @builtin(local_invocation_index) local: u32) {
   let s = flatIndex(group, groups, local);
   if (s >= params.subpixelCount) { return; }
+  let start = subpixelStart[s];
+  let end = start + subpixelCount[s];
   var color = vec3f(0.0);
   var alpha = 0.0;
   var transmit = vec3f(1.0);
   var depth = 3.0e38;
-  let end = runEnd[s];
   var id = 0xffffffffu;
-  if (runStart[s] < end) { id = u32(abs(payload[values[runStart[s]] * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR].w)) - 1u; }
-  for (var i = runStart[s]; i < end; i++) {
-    let at = values[i];
-    let a = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR];
-    let b = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY];
-    let ci = a.xyz;
-    let matte = a.w < 0.0;
-    let oi = select(clamp(b.xyz, vec3f(0.0), vec3f(1.0)), vec3f(1.0), matte);
-    depth = min(depth, b.w);
-    if (!matte) {
-      color += transmit * ci;
-      alpha += dot(transmit * oi, vec3f(1.0 / 3.0));
+  var nearest: array<vec2u, NEAREST>;
+  var first = true;         // the first pass takes every key; later ones only keys after `last`
+  var last = vec2u(0u);
+  var done = false;
+  loop {
+    var n = 0u;
+    for (var j = start; j < end; j++) {
+      let i = order[j];
+      let key = vec2u(keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH], i);
+      if (!first && !before(last, key)) { continue; }
+      if (n == NEAREST && !before(key, nearest[NEAREST - 1u])) { continue; }
+      var k = min(n, NEAREST - 1u);
+      while (k > 0u && before(key, nearest[k - 1u])) {
+        nearest[k] = nearest[k - 1u];
+        k--;
+      }
+      nearest[k] = key;
+      n = min(n + 1u, NEAREST);
     }
-    transmit *= vec3f(1.0) - oi;
-    if (max(transmit.x, max(transmit.y, transmit.z)) < 1.0e-4) { break; }
+    for (var k = 0u; k < n; k++) {
+      let at = nearest[k].y;
+      let a = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR];
+      let b = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY];
+      if (id == 0xffffffffu) { id = u32(abs(a.w)) - 1u; }
+      let matte = a.w < 0.0;
+      let oi = select(clamp(b.xyz, vec3f(0.0), vec3f(1.0)), vec3f(1.0), matte);
+      depth = min(depth, b.w);
+      if (!matte) {
+        color += transmit * a.xyz;
+        alpha += dot(transmit * oi, vec3f(1.0 / 3.0));
+      }
+      transmit *= vec3f(1.0) - oi;
+      if (max(transmit.x, max(transmit.y, transmit.z)) < 1.0e-4) { done = true; break; }
+    }
+    if (done || n < NEAREST) { break; }
+    last = nearest[NEAREST - 1u];
+    first = false;
   }
   colorBuffer[s] = vec4f(color, alpha);
   depthOut[s] = depth;

@@ -54,7 +54,6 @@ struct SampleParams {
 @group(0) @binding(4) var<storage, read_write> counts: array<u32>;
 @group(0) @binding(5) var<storage, read> offsets: array<u32>;
 @group(0) @binding(6) var<storage, read_write> keys: array<u32>;
-@group(0) @binding(7) var<storage, read_write> values: array<u32>;
 @group(0) @binding(8) var<storage, read_write> payload: array<vec4f>;
 @group(0) @binding(9) var<storage, read_write> depthBuffer: array<atomic<u32>>;
 @group(0) @binding(10) var<storage, read_write> ownerBuffer: array<atomic<u32>>;
@@ -295,7 +294,6 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
     for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
       let hit = sampleAt(mp, sx, sy);
-      values[at] = at;
       if (hit.covered) {
         keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
         keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);

@@ -1,17 +1,17 @@
 // Sample and composite one sample region (reyes-sample.wgsl, reyes-composite.wgsl):
-//   count (conservative, per micropolygon) → scan → write sample points → radix sort by
-//   (subpixel, depth) → mark each subpixel's run → composite front to back,
+//   count (conservative, per micropolygon) → scan → write sample points → composite each
+//   subpixel's list front to back (composite.ts),
 // or, when everything is opaque, the atomic-depth fast path straight into the subpixel buffer.
 // The result is a subpixel buffer (premultiplied RGBA, depth and the nearest sample's primitive
 // record) for the pixel filter. An output variable (Display mode "N", "s"...) is sampled by the
 // same passes with the variable times Oi read where Ci is, so it is composited front to back
 // exactly as colour is; a 1-component variable lands in the first channel.
-import { RadixSort } from '../../gpu/radix-sort.ts';
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
-import { SAMPLE_PAYLOAD } from '../../layout/sample-point.ts';
+import { SAMPLE_PAYLOAD, SAMPLE_POINT_RECORD_BYTES } from '../../layout/sample-point.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
+import { COMPOSITE_SAMPLE_BYTES, COMPOSITE_SUBPIXEL_BYTES, encodeComposite } from './composite.ts';
 import type { DicedGrids } from './dice.ts';
 
 /** A rectangle of global subpixels. */
@@ -30,14 +30,14 @@ export interface SubpixelBuffer {
   ids: GPUBuffer;
 }
 
-/** Bytes per sample point: key 8, value 4, payload 32, sort's spare keys and values 12, digit counts ~2. */
-export const SAMPLE_POINT_BYTES = 58;
+/** Bytes per sample point: key, payload, and compositing's. */
+export const SAMPLE_POINT_BYTES = SAMPLE_POINT_RECORD_BYTES + COMPOSITE_SAMPLE_BYTES;
 /** The largest per-sample buffer (the payload): one binding must hold it for the whole region. */
 export const SAMPLE_PAYLOAD_BYTES = SAMPLE_PAYLOAD.vec4s * 16;
 /** The largest per-subpixel buffer (the colour). */
 export const SUBPIXEL_COLOR_BYTES = 16;
-/** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, run start and end 8. */
-export const SUBPIXEL_BYTES = 32;
+/** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, and compositing's. */
+export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
 /** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
 export const OPAQUE_SUBPIXEL_BYTES = 32;
 
@@ -132,30 +132,16 @@ export async function sampleAndComposite(
   const recorder = stageRecorder(frame, 'sample points');
   try {
     const keys = recorder.scratch('sample keys', Math.max(1, total) * 8);
-    const values = recorder.scratch('sample values', Math.max(1, total) * 4);
     const payload = recorder.scratch('sample payload', Math.max(1, total) * SAMPLE_PAYLOAD_BYTES);
-    const runStart = recorder.scratch('run start', subpixels * 4);
-    const runEnd = recorder.scratch('run end', subpixels * 4);
     await timed(frame, 'sample', async () => {
       const write = await samplePipeline(frame, 'writeSamples', variable);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 7: values, 8: payload, 14: frame.userCorners }, diced.count);
+      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
     });
     await timed(frame, 'composite', async () => {
-      // The sentinel subpixel index (all ones, cut to keyBits) sorts after every real one.
-      const keyBits = 32 + Math.ceil(Math.log2(subpixels + 1));
-      await new RadixSort(gpu).encode(recorder, { keys, values, count: total, keyBits });
-      const [mark, composite] = await Promise.all([
-        kernelPipeline(gpu, 'reyes-composite.wgsl', 'markRanges'),
-        kernelPipeline(gpu, 'reyes-composite.wgsl', 'composite'),
-      ]);
-      recorder.encoder.clearBuffer(runStart);
-      recorder.encoder.clearBuffer(runEnd);
-      const params = recorder.params('composite', [total, subpixels, 0, 0]);
-      recorder.dispatch(mark, { 0: params, 1: keys, 2: runStart, 3: runEnd }, Math.ceil(total / 256));
-      recorder.dispatch(composite, { 0: params, 2: runStart, 3: runEnd, 4: values, 5: payload, 6: out.color, 7: out.depth, 8: out.ids }, Math.ceil(subpixels / 256));
+      await encodeComposite(gpu, recorder, { keys, payload, sampleCount: total, subpixelCount: subpixels, ...out });
       await recorder.submit();
-      // One command buffer: the sample pass is sampling, the sort and composite passes compositing.
+      // One command buffer: the sample pass is sampling, the other passes compositing.
       addGpuTimes(frame, recorder, (label) => (label.startsWith('reyes-sample.wgsl') ? 'sample' : 'composite'));
     });
     if (!variable) frame.stats.samplePoints += total;
