@@ -25,6 +25,7 @@ import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
 import { formatDiagnostic } from '../rib/index.ts';
+import { imageTooLarge } from '../rib/image-limits.ts';
 import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Scene } from '../rib/scene.ts';
 import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
@@ -100,6 +101,8 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     throw error;
   }
 
+      const tooLarge = imageTooLarge(Number(m[1]), Number(m[2]));
+      if (tooLarge) throw new UsageError(`--res ${options.res}: ${tooLarge}`);
   const sceneDir = path.dirname(path.resolve(scenePath));
   const outputDir = path.resolve(options.outputDir ?? sceneDir);
   // Shaders are looked up in --shader-path (and the RIB's Option "searchpath" "shader"), then

@@ -20,6 +20,7 @@ import type {
 } from './scene.ts';
 import { scopeViolation } from './scopes.ts';
 import { boundMayBeVisible } from './screen-bound.ts';
+import { imageTooLarge } from './image-limits.ts';
 import { nonFiniteInput } from './non-finite.ts';
 import { expandPrevious } from './search-paths.ts';
 import { concat, identity, invert, perspective, rotation, scaling, skew, transformNormal, transformPoint, translation } from './transforms.ts';
@@ -442,6 +443,8 @@ export class SceneBuilder {
       case 'Format': {
         const [x, y, aspect] = [a.xresolution as number, a.yresolution as number, a.pixelaspectratio as number];
         if (x <= 0 || y <= 0) throw new RequestError(`resolution must be positive, got ${x} × ${y}`);
+        const tooLarge = imageTooLarge(x, y);
+        if (tooLarge) throw new RequestError(`${tooLarge}; Format ignored`);
         o.xResolution = x;
         o.yResolution = y;
         o.pixelAspectRatio = aspect > 0 ? aspect : 1;

@@ -161,7 +161,10 @@ export class RslShadingProvider {
     } catch (error) {
       if (!(error instanceof RslCompileError)) throw error;
       const names = [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)].filter((r) => r !== undefined).map((r) => r.name);
-      warn(`shading pipeline (${names.join(', ')}) does not compile; using the default surface\n${error.message}`);
+      // At the request that chose the pipeline's surface (else its displacement or atmosphere).
+      const at = (attributes.surface ?? attributes.displacement ?? attributes.atmosphere)?.source;
+      const where = at ? `${at.file}:${at.line}:${at.column}: ` : '';
+      warn(`${where}shading pipeline (${names.join(', ')}) does not compile; using the default surface\n${error.message}`);
       return builtin('defaultsurface');
     }
     for (const d of compiled.diagnostics) if (d.severity === 'warning') warn(formatDiagnostic(d));
