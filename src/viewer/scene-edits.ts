@@ -8,6 +8,7 @@ import type { Frame, Light, Parameter } from '../rib/scene.ts';
 import { RslCompileError, ShaderCompiler, STANDARD_SHADERS, standardShaderSource } from '../rsl/index.ts';
 import type { Diagnostic as RslDiagnostic, ParamEntry, ShaderRef } from '../rsl/index.ts';
 import { notFoundMessage, RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
+import type { TextureRegistry } from '../texture/texture-registry.ts';
 
 export type ParamValue = number[] | string;
 
@@ -35,11 +36,14 @@ export class SceneEdits {
     readonly frame: Frame,
     /** Shader sources the user opened, by shader name. */
     opened: ReadonlyMap<string, { source: string; file: string }>,
+    /** The scene's texture maps (scene-loader.ts). */
+    textures?: TextureRegistry,
   ) {
     this.sources = new Map(opened);
     this.originalLights = frame.primitives.map((p) => [...p.attributes.lights]);
     this.provider = new RslShadingProvider({
       compiler: this.compiler,
+      ...(textures ? { textures } : {}),
       lookup: (name) => {
         const known = this.sources.get(name);
         return known && { file: known.file, text: known.source };

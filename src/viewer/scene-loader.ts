@@ -4,6 +4,10 @@ import { chainResolvers, createFetchResolver, createMemoryResolver, parseRib } f
 import type { RibResolver } from '../rib/resolver.ts';
 import type { Frame, Scene } from '../rib/scene.ts';
 import { shaderSources } from './scene-sources.ts';
+import { fetchPictures } from '../texture/fetch-pictures.ts';
+import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
+import { TextureRegistry } from '../texture/texture-registry.ts';
+import { memoryTextureStorage } from '../texture/texture-storage.ts';
 
 export interface LoadedScene {
   name: string;
@@ -13,6 +17,9 @@ export interface LoadedScene {
   /** The frame as parsed (for resetting edits). */
   original: Frame | undefined;
   shaders: Map<string, { source: string; file: string }>;
+  /** Texture maps: the opened files and what the Make* requests before the first frame made of
+   * them, in memory. */
+  textures: TextureRegistry;
 }
 
 export const loaderCounters = { parses: 0 };
@@ -24,22 +31,26 @@ export async function loadSceneFromUrl(url: string): Promise<LoadedScene> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const name = decodeURIComponent(absolute.pathname.split('/').pop() ?? 'scene.rib');
   // Shaders named by the scene may sit next to it; the standard ones are built in.
-  return load(name, bytes, createFetchResolver(absolute), new Map());
+  return load(name, bytes, createFetchResolver(absolute), new Map(), new Map());
 }
 
 export async function loadSceneFromFiles(name: string, bytes: Uint8Array, files: Map<string, Uint8Array>): Promise<LoadedScene> {
   // Archive paths are relative to the scene's folder; dropped files are named relative to it too.
   const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/') + 1) : '';
   const relative = new Map([...files].map(([n, b]) => [n.startsWith(folder) ? n.slice(folder.length) : n, b] as const));
-  return load(name.slice(folder.length), bytes, chainResolvers(createMemoryResolver(relative)), shaderSources(files));
+  return load(name.slice(folder.length), bytes, chainResolvers(createMemoryResolver(relative)), shaderSources(files), relative);
 }
 
-async function load(name: string, bytes: Uint8Array, resolver: RibResolver, shaders: LoadedScene['shaders']): Promise<LoadedScene> {
+async function load(name: string, bytes: Uint8Array, resolver: RibResolver, shaders: LoadedScene['shaders'], files: Map<string, Uint8Array>): Promise<LoadedScene> {
   loaderCounters.parses++;
   // The page's camera orbits away from the RIB's, so no DelayedReadArchive may be judged off screen.
   const scene = await parseRib(bytes, { fileName: name, resolver, skipOffScreenArchives: false });
   const original = scene.frames[0];
-  return { name, scene, frame: original && prepareFrame(original), original, shaders };
+  // The Make* requests before the first frame run on the files in memory (fetched pictures added).
+  const requests = texturesBetween(scene, 0, 0);
+  const storage = memoryTextureStorage(new Map([...files, ...await fetchPictures(requests, resolver)]));
+  scene.warnings.push(...runTextureRequests(requests, storage).warnings);
+  return { name, scene, frame: original && prepareFrame(original), original, shaders, textures: new TextureRegistry(storage) };
 }
 
 /** A copy of the frame whose primitives own their attributes (and colour arrays) and lights their parameter lists. */

@@ -175,7 +175,7 @@ export class ViewerApp {
       this.setRenderState('error', `${loaded.name} has nothing to render; see Messages.`);
       return;
     }
-    this.edits = new SceneEdits(frame, loaded.shaders);
+    this.edits = new SceneEdits(frame, loaded.shaders, loaded.textures);
     this.editor.close();
     this.history = new EditHistory(this.edits.snapshot());
     this.showHistory();
