@@ -68,7 +68,7 @@ describe('Points', () => {
     expect(Math.abs(alphaSum(rendered.image.rgba) - exact) / exact).toBeLessThan(0.01);
   });
 
-  it('each point gets its own Cs and Os, and a user variable reaches the shader per point', async () => {
+  it('each point gets its own Cs and Os', async () => {
     const points = lattice();
     const colours = points.map((_, k) => [((k * 37) % 16) / 16, ((k * 11) % 16) / 16, ((k * 5) % 16) / 16]);
     const frame = await frameFromText(scene(`Points "P" [${points.flat().join(' ')}] "constantwidth" [0.5] "Cs" [${colours.flat().join(' ')}]`));
@@ -95,7 +95,9 @@ WorldEnd`);
     const seen = await render(gpu(), see);
     expect(pixel(seen.rendered.image, 16, 32)[3]).toBeCloseTo(0.25, 4);
     expect(pixel(seen.rendered.image, 48, 32)[3]).toBeCloseTo(0.75, 4);
+  });
 
+  it('a user variable reaches the shader per point', async () => {
     // Matte with Ka 0 under a distant light along the view: Ci = Kd · Cs (the disk faces the light).
     const user = await frameFromText(`Format 64 64 1
 PixelSamples 2 2
