@@ -14,7 +14,7 @@
 // error (unreadable scene, GPU failure), 2 when there is no GPU, 3 when the memory budget is too
 // small to render any region, 4 for bad arguments, 5 when frames rendered but the scene had
 // errors (RIB errors, refused Displays).
-import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireGpu } from '../gpu/device.ts';
 import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
@@ -22,10 +22,11 @@ import { GpuRuntime } from '../gpu/runtime.ts';
 import { displayFiles, outputVariables, placeDisplayFile } from '../image/display-files.ts';
 import { encodeDepthTiff } from '../image/tiff.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
+import { parsePipelineConfig, PipelineConfigError, type PipelineConfig } from '../reyes/pipeline/pipeline-config.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
-import { formatDiagnostic } from '../rib/index.ts';
 import { imageTooLarge } from '../rib/image-limits.ts';
+import { formatDiagnostic } from '../rib/index.ts';
 import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Scene } from '../rib/scene.ts';
 import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
@@ -40,6 +41,8 @@ export interface RenderCommandOptions {
   samples?: string;
   budget?: string;
   bucket?: string;
+  /** --pipeline: a JSON pipeline configuration (src/reyes/pipeline/pipeline-config.ts). */
+  pipeline?: string;
   stats?: string;
   frame?: string;
   shaderPath?: string;
@@ -61,6 +64,21 @@ function positiveInt(text: string | undefined, name: string): number | undefined
 }
 
 class UsageError extends Error {}
+
+async function readPipeline(file: string): Promise<PipelineConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--pipeline: cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return parsePipelineConfig(text, file);
+  } catch (error) {
+    if (error instanceof PipelineConfigError) throw new UsageError(`--pipeline: ${error.message}`);
+    throw error;
+  }
+}
 
 /** `name` with the frame number before its extension: out.png, 3 → out.0003.png. */
 export function numberedName(name: string, frame: number): string {
@@ -92,6 +110,7 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     if (budget) renderOptions.budgetBytes = Math.floor(budget * 1024 * 1024);
     const bucket = positiveInt(options.bucket, '--bucket');
     if (bucket) renderOptions.bucketSize = bucket;
+    if (options.pipeline !== undefined) renderOptions.pipeline = await readPipeline(options.pipeline);
     frameIndex = options.frame === undefined ? undefined : (positiveInt(String(Number(options.frame) + 1), '--frame') ?? 1) - 1;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -15,6 +15,7 @@ import { MAX_CLIP_PLANES } from '../stages/sample.ts';
 import type { ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import { kernelSpaces, type KernelSpaces } from '../shading/spaces.ts';
 import { emptyStats, type FrameStats } from '../stats.ts';
+import { framePipeline } from '../pipeline/pipeline-config.ts';
 import { defaultProvider } from './default-provider.ts';
 import { ribBudgetBytes } from './frame-budget.ts';
 import type { RenderOptions } from './render-options.ts';
@@ -94,7 +95,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
   Object.assign(stats, {
     resolution: [camera.xResolution, camera.yResolution],
     pixelSamples: [nx, ny],
-    mode: options.bucketSize ? 'bucket' : 'scheduler',
+    mode: framePipeline(options).dicing.bins === 'fixed' ? 'bucket' : 'scheduler',
     scenePrimitives: frame.primitives.length,
     primitiveRecords: converted.records.count,
   });

@@ -2,9 +2,9 @@
 // schedulers, or fixed buckets) bound/split, diced, shaded and sampled under the frame's budget.
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import type { Frame } from '../../rib/scene.ts';
+import { dicingBins, framePipeline } from '../pipeline/pipeline-config.ts';
 import type { FrameGpu, Region } from '../frame-gpu.ts';
 import { renderRegion, type FrameRecords, type KeepGrids } from '../schedulers/dicing-scheduler.ts';
-import { tiles } from '../schedulers/regions.ts';
 import { createSampleCounter, uploadFrame, type FrameBuffers } from './frame-buffers.ts';
 import { underBudget } from './frame-budget.ts';
 import { frameGpu } from './frame-insight.ts';
@@ -49,13 +49,12 @@ export async function renderScratch(
     const whole: Region = { x0: crop.x0, y0: crop.y0, x1: crop.x1, y1: crop.y1 };
     const target = samplingTarget(job);
     const records: FrameRecords = { tables: buffers.tables, ...(buffers.batched ? { batched: buffers.batched } : {}) };
-    if (options.bucketSize) {
-      for (const bucket of tiles(whole, options.bucketSize)) {
-        gpuFrame.insight.region('bucket', bucket, false);
-        await renderRegion(gpuFrame, records, bucket, target, false, keep);
-      }
-    } else {
-      await renderRegion(gpuFrame, records, whole, target, true, keep);
+    const pipeline = framePipeline(options);
+    const { bins, split } = dicingBins(pipeline, whole);
+    const splits = { dicing: split, sampling: pipeline.sampling.bins === 'budget' };
+    for (const bin of bins) {
+      if (pipeline.dicing.bins === 'fixed') gpuFrame.insight.region('bucket', bin, false);
+      await renderRegion(gpuFrame, records, bin, target, splits, keep);
     }
   });
   return finish(gpu, job, gpuFrame, regions, options);

@@ -5,6 +5,7 @@ import type { GridVariableType } from '../../layout/grid-layout.ts';
 import type { FrameCamera, PixelRect } from '../camera.ts';
 import type { RegionKind } from '../frame-gpu.ts';
 import type { ShadingKernelProvider } from '../shading/shading-kernel.ts';
+import type { PipelineConfig } from '../pipeline/pipeline-config.ts';
 import type { FrameStats } from '../stats.ts';
 
 export interface RenderOptions {
@@ -14,8 +15,11 @@ export interface RenderOptions {
   samples?: number;
   /** Memory budget in bytes; default the RIB's `Option "limits" "gpumemory" [MiB]`, else the runtime's. */
   budgetBytes?: number;
-  /** Bucket mode: fixed N × N buckets instead of the schedulers. */
+  /** Bucket mode: fixed N × N buckets instead of the schedulers (pipeline/pipeline-config.ts bucketPipeline). */
   bucketSize?: number;
+  /** How the stages bin the screen and schedule the bins (`--pipeline FILE`); default RenderAnts'
+   * memory-budget bins, or buckets with `bucketSize`. */
+  pipeline?: PipelineConfig;
   /** Where shading kernels come from; by default compiled RSL with the standard shaders only (no
    * shader files), the built-in surfaces as its fallback. */
   shading?: ShadingKernelProvider;

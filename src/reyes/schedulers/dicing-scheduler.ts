@@ -36,6 +36,13 @@ export interface FrameRecords {
   batched?: { records: PrimitiveRecords; source: RecordSource };
 }
 
+/** Whether the scheduler may cut a dicing bin (budget bins) and the sampling bins inside it
+ * (pipeline/pipeline-config.ts); a bin it may not cut must fit the budget whole. */
+export interface BinSplits {
+  dicing: boolean;
+  sampling: boolean;
+}
+
 /** A dicing region whose ready pieces and shaded grids stay on the GPU. */
 export interface KeptRegion {
   region: Region;
@@ -47,7 +54,7 @@ export interface KeptRegion {
 export type KeepGrids = (kept: KeptRegion) => boolean;
 
 export async function renderRegion(
-  frame: FrameGpu, records: FrameRecords, region: Region, target: SamplingTarget, allowSplit: boolean, keep?: KeepGrids,
+  frame: FrameGpu, records: FrameRecords, region: Region, target: SamplingTarget, splits: BinSplits, keep?: KeepGrids,
 ): Promise<void> {
   throwIfCancelled(frame.signal);
   const { gpu, layout } = frame;
@@ -104,7 +111,7 @@ export async function renderRegion(
       throwIfCancelled(frame.signal);
       if (frame.insight.outlines) await collectOutlines(regionFrame, ready, diced, frame.insight.outlines);
       counts = allocateCounts(regionFrame, diced);
-      await sampleRegion(regionFrame, ready, diced, counts, region, target, allowSplit);
+      await sampleRegion(regionFrame, ready, diced, counts, region, target, splits.sampling);
       frame.stats.dicingRegions++;
       frame.stats.primitivesAfterSplit += ready.count;
       frame.stats.grids += ready.count;
@@ -117,7 +124,7 @@ export async function renderRegion(
       return;
     } catch (error) {
       // Too little left for sampling even one pixel: the grids take too much; cut the dicing region.
-      const samplingStarved = error instanceof BudgetTooSmallError && allowSplit && canSplit(region);
+      const samplingStarved = error instanceof BudgetTooSmallError && splits.dicing && canSplit(region);
       if (!(error instanceof GpuBudgetError) && !samplingStarved) throw error;
       frame.insight.redo(region);
     } finally {
@@ -131,14 +138,14 @@ export async function renderRegion(
   } else if (ready) {
     allocator.release(ready.buffer);
   }
-  if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bucket does not fit the memory budget; use smaller buckets or a larger budget`);
+  if (!splits.dicing) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bin (bucket) does not fit the memory budget; use smaller bins or a larger budget`);
   if (!canSplit(region) && recordsPassBinding) {
     throw new BindingLimitError(`the primitive records under pixel (${region.x0}, ${region.y0}) take more than one storage binding of this device holds (${gpu.maxBindingBytes()} bytes)`);
   }
   if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the grids of a single pixel');
   frame.stats.dicingSplits++;
   frame.insight.region('dicing', region, true);
-  for (const half of splitRegion(region)) await renderRegion(frame, halves, half, target, allowSplit, keep);
+  for (const half of splitRegion(region)) await renderRegion(frame, halves, half, target, splits, keep);
 }
 
 /**

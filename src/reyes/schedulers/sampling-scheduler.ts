@@ -96,7 +96,7 @@ export async function sampleRegion(
       releaseSubpixels(frame, sub);
     }
   }
-  if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bucket does not fit the memory budget; use smaller buckets or a larger budget`);
+  if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bin (bucket) does not fit the memory budget; use smaller bins or a larger budget`);
   if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the sample points of a single pixel');
   frame.stats.samplingSplits++;
   frame.insight.region('sampling', region, true);

@@ -1,0 +1,68 @@
+// The same scene under different pipeline configurations (pipeline/pipeline-config.ts): RenderAnts'
+// memory-budget bins (under a budget that fits the whole screen, and under 4 MiB, where they are
+// cut), fixed 32 × 32 bins sampled whole (buckets), one screen bin sampled whole (LoadBalance over
+// the whole screen), and 16 × 16 dicing bins with budget sampling bins inside them. How the screen
+// is binned must not change the picture: each configuration gives the RenderAnts picture within 1/255.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareImages } from '../../src/image/compare.ts';
+import { describePipeline, parsePipelineConfig, RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
+import { nodeRslShading } from '../../src/reyes/shading/node-shaders.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { loadFrame, render, ROOT } from './render-helpers.ts';
+
+const FEATURES = path.join(ROOT, 'scenes/features');
+const SCENES = [
+  path.join(FEATURES, 'transparency.rib'),
+  path.join(FEATURES, 'shade-displacement.rib'),
+  path.join(FEATURES, 'patch-bezier.rib'),
+  path.join(FEATURES, 'matte-layers.rib'),
+  path.join(ROOT, 'scenes/viewer/showcase.rib'),
+];
+
+const MiB = 1024 * 1024;
+/** Scenes whose RenderAnts bins are cut under a 4 MiB budget at 80 × 60. */
+const CUT_AT_4_MIB = new Set(['showcase.rib', 'shade-displacement.rib']);
+
+const CONFIGURATIONS: Record<string, { pipeline: PipelineConfig; budgetBytes: number }> = {
+  'RenderAnts bins under 4 MiB': { pipeline: RENDERANTS_PIPELINE, budgetBytes: 4 * MiB },
+  'fixed 32×32 bins, sampled whole': { pipeline: { dicing: { bins: 'fixed', size: 32 }, sampling: { bins: 'dicing' } }, budgetBytes: 48 * MiB },
+  'one screen bin, sampled whole': { pipeline: { dicing: { bins: 'screen' }, sampling: { bins: 'dicing' } }, budgetBytes: 48 * MiB },
+  'fixed 16×16 dicing bins, budget sampling bins': { pipeline: { dicing: { bins: 'fixed', size: 16 }, sampling: { bins: 'budget' } }, budgetBytes: 48 * MiB },
+};
+
+describe('pipeline configurations give the same picture', () => {
+  const gpu = useGpuRuntime();
+  const shading = nodeRslShading({ sceneDir: FEATURES }).provide;
+
+  for (const scene of SCENES) {
+    it(path.basename(scene), async () => {
+      const frame = await loadFrame(scene);
+      const common = { shading, resolution: [80, 60] as [number, number] };
+      // 48 MiB holds a whole 80 × 60 screen bin of each scene.
+      const reference = await render(gpu(), frame, { ...common, pipeline: RENDERANTS_PIPELINE, budgetBytes: 48 * MiB });
+      expect(reference.rendered.stats.dicingSplits).toBe(0);
+      for (const [name, { pipeline, budgetBytes }] of Object.entries(CONFIGURATIONS)) {
+        const { image, rendered } = await render(gpu(), frame, { ...common, pipeline, budgetBytes });
+        expect(compareImages(image, reference.image).max, `${name}: ${describePipeline(pipeline)}`).toBeLessThanOrEqual(1);
+        const bins = rendered.regions.filter((r) => r.kind === 'bucket').length;
+        expect(bins).toBe(pipeline.dicing.bins === 'fixed' ? Math.ceil(80 / pipeline.dicing.size) * Math.ceil(60 / pipeline.dicing.size) : 0);
+        if (pipeline.dicing.bins === 'screen') expect(rendered.stats.dicingSplits).toBe(0);
+        if (pipeline.sampling.bins === 'dicing') expect(rendered.stats.samplingSplits).toBe(0);
+        if (budgetBytes === 4 * MiB && CUT_AT_4_MIB.has(path.basename(scene))) expect(rendered.stats.dicingSplits).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('reads a configuration from JSON and names what is wrong in it', () => {
+    expect(parsePipelineConfig('{ "dicing": { "bins": "fixed", "size": 32 }, "sampling": { "bins": "dicing" } }', 'p.json'))
+      .toEqual({ dicing: { bins: 'fixed', size: 32 }, sampling: { bins: 'dicing' } });
+    expect(parsePipelineConfig('{}', 'p.json')).toEqual(RENDERANTS_PIPELINE);
+    expect(() => parsePipelineConfig('{\n  "dicing": { "bins": "budget" },\n}', 'p.json')).toThrow(/^p\.json:3:1: not JSON/);
+    expect(() => parsePipelineConfig('{ "dicing": { "bins": "tiles" } }', 'p.json')).toThrow('p.json: dicing.bins: must be "budget", "fixed" or "screen", not "tiles"');
+    expect(() => parsePipelineConfig('{ "dicing": { "bins": "fixed" } }', 'p.json')).toThrow('p.json: dicing.size: fixed bins need a whole number');
+    expect(() => parsePipelineConfig('{ "dicing": { "bins": "budget", "size": 8 } }', 'p.json')).toThrow('p.json: dicing.size: is not a setting of these bins');
+    expect(() => parsePipelineConfig('{ "shade": {} }', 'p.json')).toThrow('p.json: shade: is not a setting');
+    expect(() => parsePipelineConfig('{ "sampling": { "bins": "fixed" } }', 'p.json')).toThrow('p.json: sampling.bins: must be "budget" or "dicing"');
+  });
+});
