@@ -8,7 +8,7 @@
 // L·(z / focalDistance − 1) in x and y.
 // @layout primitive-record
 
-const MOTION_KEY_FLOATS: u32 = 17u;  // motion-keys.ts MOTION_KEY_FLOATS
+// @layout motion-block
 const NO_MOTION: u32 = 0xffffffffu;
 
 /** Float offset in userCorners of record p's motion block, or NO_MOTION. */
@@ -18,13 +18,13 @@ fn motionBlock(p: u32) -> u32 {
   return bitcast<u32>(prims[p * REC_FLOATS + REC_AUX]) + word - 1u;
 }
 
-fn motionKeyCount(block: u32) -> u32 { return u32(userCorners[block]); }
+fn motionKeyCount(block: u32) -> u32 { return u32(userCorners[block + MOTION_BLOCK_COUNT]); }
 
-fn motionKeyTime(block: u32, k: u32) -> f32 { return userCorners[block + 1u + k * MOTION_KEY_FLOATS]; }
+fn motionKeyTime(block: u32, k: u32) -> f32 { return userCorners[block + MOTION_BLOCK_KEYS + k * MOTION_KEY_FLOATS + MOTION_KEY_TIME]; }
 
 /** Key k's camera-space point for diced point p. */
 fn motionKeyPoint(block: u32, k: u32, p: vec3f) -> vec3f {
-  let b = block + 2u + k * MOTION_KEY_FLOATS;
+  let b = block + MOTION_BLOCK_KEYS + k * MOTION_KEY_FLOATS + MOTION_KEY_MATRIX;
   var m: mat4x4f;
   for (var c = 0u; c < 4u; c++) {
     m[c] = vec4f(userCorners[b + c * 4u], userCorners[b + c * 4u + 1u], userCorners[b + c * 4u + 2u], userCorners[b + c * 4u + 3u]);

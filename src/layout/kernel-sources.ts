@@ -23,6 +23,7 @@ import scanSource from '../../shaders/kernels/scan.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
+import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
 import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
@@ -58,6 +59,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'grid-info': GRID_INFO_CONSTANTS,
   'sample-point': SAMPLE_POINT_CONSTANTS,
   'seam-table': SEAM_TABLE_CONSTANTS,
+  'motion-block': MOTION_BLOCK_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { GRID_INFO } from '../../src/layout/grid-layout.ts';
 import { CONSTANT_LAYOUTS, layoutDeclarations } from '../../src/layout/kernel-sources.ts';
 import { BicubicBit, PrimitiveFlag, PrimitiveKind, RECORD } from '../../src/layout/primitive-record.ts';
+import { MOTION_BLOCK, MOTION_KEY } from '../../src/layout/motion-block.ts';
 import { PIECE, SPLITS } from '../../src/layout/ready-piece.ts';
+import { SAMPLE_KEY, SAMPLE_PAYLOAD } from '../../src/layout/sample-point.ts';
+import { SEAM_TABLE } from '../../src/layout/seam-table.ts';
 import { constantName } from '../../src/layout/wgsl-constants.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 
@@ -55,6 +58,29 @@ describe('layout constants on the GPU', () => {
     expect(got.get('PIECE_V1')).toBe(PIECE.v1);
     expect(got.get('DEPTH_MASK')).toBe(SPLITS.depthMask);
     expect(got.get('EYE_SPLIT')).toBe(SPLITS.eyeSplit);
+  });
+
+  it('sample point, seam table and motion block', async () => {
+    const sample = await constantsOnGpu('sample-point');
+    expect(sample.get('SAMPLE_KEY_SUBPIXEL')).toBe(SAMPLE_KEY.subpixel);
+    expect(sample.get('SAMPLE_PAYLOAD_OPACITY')).toBe(SAMPLE_PAYLOAD.opacity);
+    expect(sample.get('SAMPLE_PAYLOAD_VEC4S')).toBe(SAMPLE_PAYLOAD.vec4s);
+    const seams = await constantsOnGpu('seam-table');
+    expect(seams.get('SEAM_EDGES')).toBe(SEAM_TABLE.edges);
+    expect(seams.get('SEAM_ACROSS_RECORDS')).toBe(SEAM_TABLE.acrossRecords);
+    const motion = await constantsOnGpu('motion-block');
+    expect(motion.get('MOTION_BLOCK_KEYS')).toBe(MOTION_BLOCK.keys);
+    expect(motion.get('MOTION_KEY_MATRIX')).toBe(MOTION_KEY.matrix);
+    expect(motion.get('MOTION_KEY_FLOATS')).toBe(MOTION_KEY.floats);
+  });
+
+  it('every constant of every layout', async () => {
+    for (const [layout, groups] of Object.entries(CONSTANT_LAYOUTS)) {
+      const got = await constantsOnGpu(layout);
+      for (const group of groups) {
+        for (const [key, value] of Object.entries(group.values)) expect(got.get(constantName(group, key)), `${layout} ${key}`).toBe(value);
+      }
+    }
   });
 
   it('grid info', async () => {

@@ -2,7 +2,7 @@
 // that take the diced (first time sample) position to each, checked on points moved by hand.
 import { mat4, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { keyTimes, motionKeys, packMotionKeys, MOTION_KEY_FLOATS, transformAt } from '../../src/reyes/motion/motion-keys.ts';
+import { keyTimes, motionKeys, packMotionKeys, transformAt } from '../../src/reyes/motion/motion-keys.ts';
 import { identity, rotation, translation } from '../../src/rib/transforms.ts';
 import type { Frame, Matrix4, TransformSample } from '../../src/rib/scene.ts';
 
@@ -61,9 +61,10 @@ describe('motion keys', () => {
 
   it('packs the key count, then each key\'s time and matrix', () => {
     const block = packMotionKeys([{ u: 0, delta: mat4.create() }, { u: 1, delta: mat4.fromTranslation(mat4.create(), [2, 0, 0]) }]);
-    expect(block.length).toBe(1 + 2 * MOTION_KEY_FLOATS);
+    // The count, then 17 floats a key: its time, then the matrix column-major (translation at 12..14).
+    expect(block.length).toBe(1 + 2 * 17);
     expect(block[0]).toBe(2);
-    expect(block[1 + MOTION_KEY_FLOATS]).toBe(1);
-    expect(block[2 + MOTION_KEY_FLOATS + 12]).toBe(2);
+    expect(block[1 + 17]).toBe(1);
+    expect(block[2 + 17 + 12]).toBe(2);
   });
 });

@@ -5,10 +5,8 @@
 // diced position to the position at that time; between keys positions are interpolated linearly
 // (as the matrices are: RI 3.2 interpolates transformations between the times of a motion block).
 import { mat4 } from 'gl-matrix';
+import { MOTION_BLOCK, MOTION_KEY } from '../../layout/motion-block.ts';
 import type { Frame, Matrix4, TransformSample } from '../../rib/scene.ts';
-
-/** Floats per key in a motion block: u, then the 4×4 matrix column-major. */
-export const MOTION_KEY_FLOATS = 17;
 
 export interface MotionKey {
   /** Shutter time, 0 at open, 1 at close. */
@@ -74,11 +72,12 @@ export function motionKeys(
 
 /** The block a record's auxiliary buffer carries (RECORD.motion): key count, then per key u and the matrix. */
 export function packMotionKeys(keys: readonly MotionKey[]): Float32Array {
-  const block = new Float32Array(1 + keys.length * MOTION_KEY_FLOATS);
-  block[0] = keys.length;
+  const block = new Float32Array(MOTION_BLOCK.keys + keys.length * MOTION_KEY.floats);
+  block[MOTION_BLOCK.count] = keys.length;
   keys.forEach((key, k) => {
-    block[1 + k * MOTION_KEY_FLOATS] = key.u;
-    block.set(key.delta, 2 + k * MOTION_KEY_FLOATS);
+    const at = MOTION_BLOCK.keys + k * MOTION_KEY.floats;
+    block[at + MOTION_KEY.time] = key.u;
+    block.set(key.delta, at + MOTION_KEY.matrix);
   });
   return block;
 }
