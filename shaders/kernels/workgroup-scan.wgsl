@@ -1,5 +1,5 @@
 // Exclusive scan of one u32 per invocation across a workgroup, shared by the kernels that need it
-// (prepended to their source by src/gpu/wgsl-modules.ts). The including kernel defines WORKGROUP
+// (`// @include workgroup-scan.wgsl`, src/layout/kernel-sources.ts). The including kernel defines WORKGROUP
 // (its invocation count) and RAKES (a divisor of it). Raking: RAKES invocations each scan
 // WORKGROUP / RAKES values serially, one scans the RAKES totals. Four barriers instead of the
 // 2 log2(WORKGROUP) of a Hillis-Steele scan: barriers are what software Vulkan drivers pay for most,

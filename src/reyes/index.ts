@@ -16,7 +16,7 @@
  *                                   ready pieces
  *          the region is BSP-split while the ready pieces' grids exceed budget − reserve
  *            stages/dice.ts         one workgroup per piece writes a grid in the shared layout
- *                                   (src/rsl/grid-layout.ts)
+ *                                   (src/layout/grid-layout.ts)
  *            stages/shade.ts        the shading kernels (compiled RSL: displacement, then surface
  *                                   with the primitive's lights, then atmosphere, in one kernel),
  *                                   batched per kernel by the shading scheduler

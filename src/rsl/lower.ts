@@ -20,7 +20,7 @@ export interface PipelineShaders {
   surface?: CheckedShader;
   lights: CheckedShader[];
   atmosphere?: CheckedShader;
-  /** An imager runs alone, on a grid of pixels (src/rsl/grid-layout.ts imagerGridLayout). */
+  /** An imager runs alone, on a grid of pixels (src/layout/grid-layout.ts imagerGridLayout). */
   imager?: CheckedShader;
 }
 

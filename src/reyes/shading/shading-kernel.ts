@@ -1,5 +1,5 @@
 // The seam between the renderer and the shading compiler. A shading kernel is a WGSL compute
-// module that follows the grid layout's binding contract (src/rsl/grid-layout.ts): one workgroup
+// module that follows the grid layout's binding contract (src/layout/grid-layout.ts): one workgroup
 // per grid, bindings 0 grids, 1 gridInfo, 2 params, 3 frame. The renderer asks a
 // `ShadingKernelProvider` for the kernel and parameter block of each primitive's shading pipeline
 // (its displacement, surface and atmosphere shaders plus its lights); primitives whose kernels

@@ -1,5 +1,5 @@
 // The coordinate spaces a shading kernel sees: FrameUniforms holds one space → camera matrix per
-// named space (src/rsl/grid-layout.ts SPACES) for the whole dispatch. "object" and "shader" differ
+// named space (src/layout/grid-layout.ts SPACES) for the whole dispatch. "object" and "shader" differ
 // per primitive and per shader instance, so compiled RSL kernels read those two from the parameter
 // block instead (ParamLayout.spaceMatrices, filled by shader-params.ts: each instance's
 // shader → camera, the primitive's object → camera); the FrameUniforms slots of those two hold
