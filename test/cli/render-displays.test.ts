@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readExr, readPng, readTiff } from '../image/independent-readers.ts';
+import { decodeTextureFile } from '../../src/texture/texture-file.ts';
 import { reyes } from './run-reyes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -106,7 +107,10 @@ describe('reyes render: Displays and frames', () => {
     const { dir, rib } = sceneCopy('frames-depth-map.rib');
     const result = await reyes(['render', rib]);
     expect(result.code, result.stderr).toBe(0);
-    expect(written(result.stdout)).toEqual([['1', 'frames-depth-map.z'], ['2', 'frames-depth-map.png']]);
+    // MakeShadow runs before frame 2, on the depth map (with its camera) frame 1 wrote.
+    expect(written(result.stdout)).toEqual([['1', 'frames-depth-map.z'], ['2', 'frames-depth-map.shd'], ['2', 'frames-depth-map.png']]);
+    const shadow = decodeTextureFile(readFileSync(path.join(dir, 'frames-depth-map.shd')));
+    expect([shadow.kind, shadow.levels[0]!.width, shadow.worldToCamera?.length, shadow.worldToScreen?.length]).toEqual(['shadow', 64, 16, 16]);
     const depth = await readTiff(readFileSync(path.join(dir, 'frames-depth-map.z')));
     expect([depth.width, depth.height, depth.samples, depth.sampleFormat]).toEqual([64, 64, 1, 3]);
     // From the light: the unit sphere at z = 4 in the middle (nearest point at depth 3), the wall
