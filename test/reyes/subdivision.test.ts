@@ -14,7 +14,7 @@ import { frameFromText, render } from './render-helpers.ts';
 
 type Vec3 = [number, number, number];
 
-async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[] }> {
+async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[]; joined: number }> {
   const frame = await frameFromText(`Format 64 64 1\nProjection "perspective" "fov" 40\nTranslate 0 0 8\nWorldBegin\n${body}\nWorldEnd`);
   const warnings: string[] = [];
   const warn = (m: string): void => { warnings.push(m); };
@@ -30,7 +30,8 @@ async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: st
     const at = r * RECORD.floats + RECORD.geometry;
     controls.push(Array.from({ length: 16 }, (_, i) => [floats[at + i * 3]!, floats[at + i * 3 + 1]!, floats[at + i * 3 + 2]!] as Vec3));
   }
-  return { controls, warnings, kinds };
+  const joined = Array.from(records.edgeNeighbours()).filter((e) => e >= 0).length;
+  return { controls, warnings, kinds, joined };
 }
 
 const CUBE_POINTS: Vec3[] = [[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]];
@@ -53,9 +54,11 @@ describe('SubdivisionMesh', () => {
   const gpu = useGpuRuntime();
 
   it('a cube\'s patches meet at the limit positions of its vertices and face centres (limit masks by hand, within 1e-4)', async () => {
-    const { controls, warnings, kinds } = await patches(cube());
+    const { controls, warnings, kinds, joined } = await patches(cube());
     expect(warnings).toEqual([]);
     expect(kinds.every((k) => k === PrimitiveKind.bezier)).toBe(true);
+    // A closed surface: every edge of every patch is joined to its neighbour's (for the dicer's seams).
+    expect(joined).toBe(4 * controls.length);
     const all = controls.flatMap(corners);
     for (const v of CUBE_POINTS) {
       // Valence 3: the three neighbours along edges differ in one coordinate, the three across faces in two.

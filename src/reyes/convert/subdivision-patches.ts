@@ -74,6 +74,11 @@ export class LimitMesh {
     return { kind, fan: out, creaseEnds: kind === 'crease' ? ends : [], limit };
   }
 
+  /** Vertex v's position on the limit surface (all `dimension` numbers). */
+  limitOf(v: number): Float64Array {
+    return this.info[v]!.limit;
+  }
+
   /** Whether face f is exactly a B-spline patch: a quad of four smooth valence-4 vertices. */
   regular(f: number): boolean {
     const { faceStart, faceVerts } = this.mesh;

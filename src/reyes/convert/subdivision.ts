@@ -9,6 +9,7 @@
 import type { Geometry, Parameter } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
 import { Primvars } from '../primvars.ts';
+import { RecordEdge } from '../../layout/primitive-record.ts';
 import { emitPiece, type ConvertContext } from './emit.ts';
 import type { BoundaryMode, SubdivisionMesh } from './subdivision-mesh.ts';
 import { edgeKey } from './subdivision-mesh.ts';
@@ -18,7 +19,7 @@ import { refine } from './subdivision-refine.ts';
 /** Levels of refinement around extraordinary vertices and tags, and the most patches one mesh may
  * become before fewer levels are taken. */
 const IRREGULAR_LEVELS = 2;
-const MAX_FACES = 1 << 18;
+const MAX_FACES = 1 << 17;
 const IDENTITY = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 
 interface Tags {
@@ -142,8 +143,11 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
   let anyIrregular = false;
   for (let f = 0; f < faces && !anyIrregular; f++) if (!irregular.regular(f)) anyIrregular = true;
   if (anyIrregular) wanted = Math.max(wanted, IRREGULAR_LEVELS);
+  // Faces after `l` levels: the first makes every n-gon n quads, each further level 4 of each.
+  const facesAfter = (l: number) => (l === 0 ? faces : vertices.length * 4 ** (l - 1));
+  const fewest = nvertices.some((n) => n !== 4) ? 1 : 0;
   let levels = wanted;
-  while (levels > 1 && vertices.length * 4 ** (levels - 1) > MAX_FACES) levels--;
+  while (levels > fewest && facesAfter(levels) > MAX_FACES) levels--;
   if (levels < wanted) ctx.warn(`SubdivisionMesh of ${faces} faces refined ${levels} of the ${wanted} levels it asks for (at most ${MAX_FACES} patches); sharpness left over is taken as infinite`);
   for (let k = 0; k < levels; k++) mesh = refine(mesh);
 
@@ -155,6 +159,7 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
     if (mesh.hole[f] || (mesh.boundaryMode === 0 && limit.touchesBoundary(f))) continue;
     drawn.push({ face: f, controls: limit.bezier(f) });
   }
+  const joins = shareEdges(mesh, limit, drawn);
   const params: Parameter[] = geometry.params.filter((p) => p.storage === 'constant' || p.storage === 'uniform');
   vertexParams.forEach((p, k) => {
     const stride = p.values.length / vertexCount;
@@ -175,6 +180,7 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
     params.push({ ...p, values });
   });
   const patchCtx: ConvertContext = { ...ctx, primvars: new Primvars(params) };
+  const first = ctx.records.count;
   drawn.forEach(({ face, controls }, patch) => {
     const start = mesh.faceStart[face]!;
     // Record corners (u, v) = (0,0), (1,0), (0,1), (1,1) are the quad's corners 0, 1, 3, 2.
@@ -185,4 +191,41 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
     const geometry48 = controls.flatMap((c) => [c[0]!, c[1]!, c[2]!]);
     emitPiece(patchCtx, 'bezier', geometry48, refs, { index: (l, k) => patch * 16 + l * 4 + k, cu: IDENTITY, cv: IDENTITY });
   });
+  for (const [a, edgeA, b, edgeB, reversed] of joins) ctx.records.join(first + a, edgeA, first + b, edgeB, reversed);
+}
+
+/** Control points along a quad's edge e (from its corner e to corner e + 1), the record edge it is,
+ * and whether the record's parameter runs along it from corner e. */
+const EDGE_POINTS = [[0, 1, 2, 3], [3, 7, 11, 15], [15, 14, 13, 12], [12, 8, 4, 0]];
+const RECORD_EDGE = [RecordEdge.v0, RecordEdge.u1, RecordEdge.v1, RecordEdge.u0];
+const FORWARD = [true, true, false, false];
+
+/**
+ * Gives the patches one value for each control point they share (corners: the vertex's limit;
+ * edges: the first patch's points, which equal the other's up to rounding) and returns the record
+ * edges to join (patch, edge, patch, edge, reversed), so that the dicer closes every seam and
+ * joinBezierEdges need not search for these.
+ */
+function shareEdges(mesh: SubdivisionMesh, limit: LimitMesh, drawn: readonly { face: number; controls: Float64Array[] }[]): [number, number, number, number, boolean][] {
+  const { topo } = limit;
+  const patchOf = new Int32Array(mesh.faceStart.length - 1).fill(-1);
+  drawn.forEach(({ face }, k) => (patchOf[face] = k));
+  drawn.forEach(({ face, controls }) => {
+    for (let i = 0; i < 4; i++) controls[[0, 3, 15, 12][i]!]!.set(limit.limitOf(mesh.faceVerts[mesh.faceStart[face]! + i]!));
+  });
+  const joins: [number, number, number, number, boolean][] = [];
+  drawn.forEach(({ face, controls }, k) => {
+    for (let e = 0; e < 4; e++) {
+      const twin = topo.twin[mesh.faceStart[face]! + e]!;
+      if (twin < 0) continue;
+      const other = topo.faceOf[twin]!;
+      const b = patchOf[other]!;
+      if (b <= k) continue;
+      const eb = twin - mesh.faceStart[other]!;
+      // The other patch runs the edge the other way.
+      for (let m = 0; m < 4; m++) drawn[b]!.controls[EDGE_POINTS[eb]![3 - m]!]!.set(controls[EDGE_POINTS[e]![m]!]!);
+      joins.push([k, RECORD_EDGE[e]!, b, RECORD_EDGE[eb]!, FORWARD[e] === FORWARD[eb]]);
+    }
+  });
+  return joins;
 }
