@@ -77,10 +77,12 @@ export function emitWgsl(module: IrModule, layout: GridLayout, options: WgslOpti
 }
 
 /** A WGSL f32 literal for `x`: beyond the f32 range (where a C float would be infinite) the largest
- * finite f32 of its sign, as WGSL has no infinite literal; NaN 0. */
+ * finite f32 of its sign, as WGSL has no infinite literal and refuses values that only round to
+ * the largest; NaN 0. */
 function floatLiteral(x: number): string {
   if (Number.isNaN(x)) return '0.0';
-  if (!Number.isFinite(Math.fround(x))) return x > 0 ? F32_MAX : `-${F32_MAX}`;
+  // Beyond the largest f32 (also where x would round to it), which WGSL refuses to round.
+  if (Math.abs(x) > Number(F32_MAX)) return x > 0 ? F32_MAX : `-${F32_MAX}`;
   const s = String(x);
   return /[.eE]/.test(s) ? s : `${s}.0`;
 }
