@@ -46,10 +46,10 @@ fn movedPoint(block: u32, p: vec3f, u: f32) -> vec3f {
   return mix(motionKeyPoint(block, k, p), motionKeyPoint(block, k + 1u, p), f);
 }
 
-/** A camera-space point seen through lens position `lens` (camera units) with the plane at depth
- * `focalDistance` in focus. */
-fn throughLens(p: vec3f, lens: vec2f, focalDistance: f32) -> vec3f {
-  return vec3f(p.xy + lens * (p.z / focalDistance - 1.0), p.z);
+/** How far lens position `lens` (camera units) moves a camera-space point at depth z in x and y,
+ * with the plane at depth `focalDistance` in focus. */
+fn throughLensShift(z: f32, lens: vec2f, focalDistance: f32) -> vec2f {
+  return lens * (z / focalDistance - 1.0);
 }
 
 /** How far, in camera x and y, the lens of radius `radius` moves a point at depth z. */

@@ -26,26 +26,10 @@ override OUTPUT_VARIABLE: bool = false;
 // @layout ready-piece
 // @layout sample-point
 // @include reyes-motion.wgsl
-const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
+// @layout clip-planes
 
-struct SampleParams {
-  gridCount: u32,
-  recordFloats: u32,
-  nx: u32,               // PixelSamples
-  ny: u32,
-  originX: i32,          // sample region, in global subpixels
-  originY: i32,
-  width: u32,
-  height: u32,
-  near: f32,
-  far: f32,
-  perspective: u32,
-  clipCount: u32,        // ClippingPlane planes in clipPlanes
-  cameraToRaster: mat4x4f,
-  clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
-  lensRadius: f32,       // DepthOfField (camera units; 0 for a pinhole)
-  focalDistance: f32,
-}
+// SampleParams (src/layout/sample-params.ts)
+// @layout sample-params
 
 @group(0) @binding(0) var<uniform> params: SampleParams;
 @group(0) @binding(1) var<storage, read> prims: array<f32>;
@@ -78,6 +62,12 @@ struct Micropolygon {
   blurred: bool,
   motion: u32,
   p: array<vec3f, 4>,
+  // With at most two motion keys (at shutter open and close), each corner's homogeneous raster
+  // (x, y, w) and camera depth at both: a sample places the corners by interpolating them, which
+  // is exact (projection is linear before the divide) and reads no matrices.
+  keys: u32,
+  open: array<vec4f, 4>,
+  close: array<vec4f, 4>,
 }
 
 fn load3(base: u32, offset: u32, k: u32) -> vec3f {
@@ -107,6 +97,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   // around each: the moved and lensed corners of any sample lie within (a segment between keys
   // projects inside its ends' projections, and for one lens position the lens moves it linearly).
   let keyCount = select(1u, motionKeyCount(mp.motion), mp.motion != NO_MOTION);
+  mp.keys = keyCount;
   let pixelsPerUnit = abs(vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y));
   for (var c = 0u; c < 4u; c++) {
     mp.p[c] = load3(base, OFF_P, corners[c]);
@@ -120,6 +111,8 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
       let xy = h.xy / h.w;
       let spread = lensSpread(p.z, params.lensRadius, params.focalDistance) * pixelsPerUnit / h.w;
       mp.r[c] = vec3f(xy, p.z);
+      if (k == 0u) { mp.open[c] = vec4f(h.xyw, p.z); }
+      if (k + 1u == keyCount) { mp.close[c] = vec4f(h.xyw, p.z); }
       zmin = min(zmin, p.z);
       zmax = max(zmax, p.z);
       rlo = min(rlo, xy - spread);
@@ -256,12 +249,19 @@ fn placed(mp: Micropolygon, sx: i32, sy: i32) -> Micropolygon {
   var out = mp;
   let time = sampleTime(sx, sy, params.nx, params.ny);
   let lens = params.lensRadius * lensPosition(sx, sy, params.nx, params.ny);
+  let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
   for (var c = 0u; c < 4u; c++) {
-    var p = movedPoint(mp.motion, mp.p[c], time);
-    if (params.lensRadius > 0.0) { p = throughLens(p, lens, params.focalDistance); }
-    let h = params.cameraToRaster * vec4f(p, 1.0);
-    if (h.w <= 0.0) { out.valid = false; }
-    out.r[c] = vec3f(h.xy / h.w, p.z);
+    var h: vec4f;
+    if (mp.keys <= 2u) {
+      h = mix(mp.open[c], mp.close[c], time);
+    } else {
+      let p = movedPoint(mp.motion, mp.p[c], time);
+      h = vec4f((params.cameraToRaster * vec4f(p, 1.0)).xyw, p.z);
+    }
+    // The lens moves the camera-space point by lens·(z / focalDistance − 1) in x and y.
+    if (params.lensRadius > 0.0) { h = vec4f(h.xy + pixelsPerUnit * throughLensShift(h.w, lens, params.focalDistance), h.zw); }
+    if (h.z <= 0.0) { out.valid = false; }
+    out.r[c] = vec3f(h.xy / h.z, h.w);
   }
   return out;
 }

@@ -13,7 +13,8 @@ import { frameFromText, loadFrame, render, ROOT } from './render-helpers.ts';
 const MiB = 1024 * 1024;
 const SCENES = path.join(ROOT, 'scenes/features');
 
-describe('blurred frames are budget invariant', () => {
+// A first render on an empty Mesa shader cache compiles every kernel (minutes on a busy 2-core machine).
+describe('blurred frames are budget invariant', { timeout: 600_000 }, () => {
   const gpu = useGpuRuntime();
   const shading = nodeRslShading({ sceneDir: SCENES }).provide;
 

@@ -47,7 +47,8 @@ function moments(image: FloatImage): { total: number; variance: number } {
   return { total, variance: v / total / 2 };
 }
 
-describe('depth of field', () => {
+// A first render on an empty Mesa shader cache compiles every kernel (minutes on a busy 2-core machine).
+describe('depth of field', { timeout: 600_000 }, () => {
   const gpu = useGpuRuntime();
   const lens = { fstop: 1, focalLength: 1.5, focalDistance: 5 };
   const radius = lens.focalLength / (2 * lens.fstop);

@@ -73,7 +73,8 @@ function meanError(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 const linear = (from: number, to: number) => (t: number): [number, number] => [from + (to - from) * t, 0];
 
-describe('transformation motion blur', () => {
+// A first render on an empty Mesa shader cache compiles every kernel (minutes on a busy 2-core machine).
+describe('transformation motion blur', { timeout: 600_000 }, () => {
   const gpu = useGpuRuntime();
 
   it('a disk moving 64 pixels covers its area on average and its swept band with the expected ramp', async () => {
