@@ -1241,15 +1241,17 @@ export class Lowerer {
         dv = this.call('vec3', '0.5 * ($2 - $0 + $3 - $1)', [d1, d2, d3, d4]);
       } else {
         d = coords[0]!;
-        const change = (axis: 'u' | 'v'): number => this.call('vec3', '$0 * $1', [
-          this.value({ op: 'deriv', type: 'vec3', axis, a: d, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float'))]);
+        // Light shaders take no derivatives: there the footprint is the blur alone.
+        const change = (axis: 'u' | 'v'): number => (this.ctx.kind === 'light' ? this.constant('vec3', [0, 0, 0]) : this.call('vec3', '$0 * $1', [
+          this.value({ op: 'deriv', type: 'vec3', axis, a: d, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float'))]));
         du = change('u');
         dv = change('v');
       }
       return this.call(rt, pick(`rsl_environment($0, $1, ${n}u, $2, $3, $4, vec4f($5, $6, $7, $8), vec3f($9, $10, $11))`), [slot, channel, d, du, dv, ...tail], true);
     }
-    const deriv = (a: number, axis: 'u' | 'v'): number =>
-      this.binary('f32', '*', this.value({ op: 'deriv', type: 'f32', axis, a, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float')));
+    // Light shaders take no derivatives: there the footprint is the blur alone.
+    const deriv = (a: number, axis: 'u' | 'v'): number => (this.ctx.kind === 'light' ? f(0)
+      : this.binary('f32', '*', this.value({ op: 'deriv', type: 'f32', axis, a, pos: e.pos }), this.load(this.gridVar(axis === 'u' ? 'du' : 'dv', 'float'))));
     let st: number[];
     let du: number[];
     let dv: number[];
