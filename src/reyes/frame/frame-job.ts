@@ -11,7 +11,7 @@ import { convertFrame, type ConvertedFrame } from '../convert/convert-frame.ts';
 import { userPrimitiveVariables } from '../primvars.ts';
 import type { SamplingTarget } from '../schedulers/sampling-scheduler.ts';
 import type { ImagerInstance } from '../stages/imager.ts';
-import { MAX_CLIP_PLANES } from '../stages/sample.ts';
+import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import type { ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import { kernelSpaces, type KernelSpaces } from '../shading/spaces.ts';
 import { emptyStats, type FrameStats } from '../stats.ts';
@@ -70,7 +70,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
   const provider = options.shading ?? defaultProvider().provide;
   const converted = convertFrame(frame, camera, spaces, layout, provider, warn);
   const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
-  const textures = provider.textureAtlas?.(spaces);
+  const textures = provider.textureAtlas?.(spaces, gpu.maxBindingBytes(), warn);
   stats.stageMs.convert = performance.now() - convertStart;
 
   const [nx, ny] = options.samples ? [options.samples, options.samples] : frame.options.pixelSamples.map((n) => Math.max(1, Math.round(n))) as [number, number];

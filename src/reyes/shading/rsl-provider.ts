@@ -89,7 +89,8 @@ export class RslShadingProvider {
   /** The ShadingKernelProvider (with the imager). */
   readonly provide: ShadingKernelProvider = Object.assign((request: ShadingRequest): ShadingInstance => this.provideShading(request), {
     imager: (request: ImagerRequest): ImagerInstance | undefined => this.imager(request),
-    textureAtlas: (spaces: KernelSpaces): Uint32Array | undefined => this.options.textures?.atlas(mat4.invert(mat4.create(), spaces.world) ?? mat4.create()),
+    textureAtlas: (spaces: KernelSpaces, maxBytes: number, warn: (message: string) => void): Uint32Array | undefined =>
+      this.options.textures?.atlas(mat4.invert(mat4.create(), spaces.world) ?? mat4.create(), maxBytes, warn),
   });
 
   private provideShading(request: ShadingRequest): ShadingInstance {

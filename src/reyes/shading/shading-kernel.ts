@@ -67,6 +67,7 @@ export interface ShadingKernelProvider {
    * cannot be found or compiled. A provider without this method runs no imagers. */
   imager?(request: ImagerRequest): ImagerInstance | undefined;
   /** The frame's texture atlas (src/texture/texture-atlas.ts) once its primitives have their
-   * instances: every map their shaders named; undefined when none. */
-  textureAtlas?(spaces: KernelSpaces): Uint32Array | undefined;
+   * instances: every map their shaders named, in at most `maxBytes` (one storage binding); undefined
+   * when none. */
+  textureAtlas?(spaces: KernelSpaces, maxBytes: number, warn: (message: string) => void): Uint32Array | undefined;
 }
