@@ -38,7 +38,7 @@ export type Quality = 'preview' | 'full';
 /** What the tests and the measurement script read (window.reyesViewer). */
 export interface ViewerProbe {
   counters: { parses: number; compiles: number; renders: number; recoveries: number; cancelled: number };
-  renders: { quality: Quality; ms: number; kind: string; gridsDiced: number; reuse: string }[];
+  renders: { quality: Quality; ms: number; kind: string; gridsDiced: number; reuse: string; resolution: [number, number]; samples: [number, number] }[];
   /** The last render's statistics. */
   stats: FrameStats | undefined;
   /** Fractions of the frame done that the progress bar showed during the last render. */
@@ -309,6 +309,15 @@ export class ViewerApp {
     this.showProgress(0);
     // The render in flight draws a state this request replaces: stop it at its next region.
     this.inFlight?.abort();
+    if (quality === 'full' && this.settings.progressive && !SHADING_ONLY.has(kind)) {
+      // Progressive: a fast pass shown first, then the full render unless something newer is waiting.
+      this.queue.submit(() => this.lock.run(async () => {
+        const cancelled = this.probe.counters.cancelled;
+        await this.renderOnce('preview', `${kind} (fast pass)`, true);
+        if (this.probe.counters.cancelled === cancelled && !this.queue.hasWaiting) await this.renderOnce('full', kind, true);
+      }));
+      return;
+    }
     this.queue.submit(() => this.lock.run(() => this.renderOnce(quality, kind, true)));
   }
 
@@ -326,10 +335,16 @@ export class ViewerApp {
     const frame = this.loaded!.frame!;
     frame.primitives.forEach((p, k) => (p.attributes.shadingRate = (this.baseShadingRates[k] ?? 1) * this.settings.shadingRateScale));
     const filter = this.settings.filter;
+    const scale = this.settings.resolutionScale;
+    const options = scale === 1 ? frame.options : {
+      ...frame.options,
+      xResolution: Math.max(1, Math.round(frame.options.xResolution * scale)),
+      yResolution: Math.max(1, Math.round(frame.options.yResolution * scale)),
+    };
     return {
       ...frame,
       camera: { ...frame.camera, worldToCamera: Array.from(this.camera!.worldToCamera()) },
-      options: filter ? { ...frame.options, pixelFilter: { name: filter.name, xWidth: filter.width, yWidth: filter.width } } : frame.options,
+      options: filter ? { ...options, pixelFilter: { name: filter.name, xWidth: filter.width, yWidth: filter.width } } : options,
     };
   }
 
@@ -361,7 +376,7 @@ export class ViewerApp {
       const gpu = await this.session.get();
       if (this.prepared && this.prepared.runtime !== gpu) this.dropPrepared();
       const frame = this.editedFrame();
-      const options = this.baseOptions(loaded.frame, quality);
+      const options = this.baseOptions(frame, quality);
       options.shading = edits.provider.provide;
       options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total), performance.now() - started);
       // An Imager shader changes the pixels after the last region: then only the finished picture shows.
@@ -401,9 +416,17 @@ export class ViewerApp {
     this.probe.counters.renders++;
     this.probe.counters.compiles = edits.compiles;
     this.probe.counters.recoveries = this.session.recoveries;
-    this.probe.renders.push({ quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, reuse: rendered.stats.reuse ?? '' });
+    this.probe.renders.push({
+      quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, reuse: rendered.stats.reuse ?? '',
+      resolution: rendered.stats.resolution, samples: rendered.stats.pixelSamples,
+    });
     this.probe.stats = rendered.stats;
-    this.viewer.show(rendered.image, loaded.frame, this.fullSize(loaded.frame));
+    const size = this.fullSize(this.editedFrame());
+    if (size[0] !== this.canvas.width || size[1] !== this.canvas.height) {
+      this.canvas.style.aspectRatio = `${size[0]} / ${size[1]}`;
+      this.overlays.resize(size);
+    }
+    this.viewer.show(rendered.image, loaded.frame, size);
     this.pictureShown = true;
     this.canvas.dataset.quality = quality;
     this.overlays.show({ regions: rendered.regions, outlines: rendered.gridOutlines, crop: rendered.camera.crop });
