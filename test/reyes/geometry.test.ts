@@ -11,7 +11,10 @@ import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces
 import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { gridLayout } from '../../src/layout/grid-layout.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
+import path from 'node:path';
+import { compareImages } from '../../src/image/compare.ts';
+import { nodeRslShading } from '../../src/reyes/shading/node-shaders.ts';
+import { frameFromText, loadFrame, render, ROOT } from './render-helpers.ts';
 
 async function convert(body: string) {
   const frame = await frameFromText(`Format 64 64 1\nProjection "perspective" "fov" 40\nTranslate 0 0 8\nWorldBegin\n${body}\nWorldEnd`);
@@ -107,4 +110,19 @@ WorldEnd`);
     expect(e.z[0]).toBeCloseTo(0, 9);
     expect(e.z[1]).toBeCloseTo(3.15, 9);
   }, 300_000);
+
+  it('the teapot, subdivision and NURBS scenes give the same picture with budgets of 256 and 8 MiB and in bucket mode', async () => {
+    const MiB = 1024 * 1024;
+    const shading = nodeRslShading({ sceneDir: path.join(ROOT, 'scenes/features') }).provide;
+    for (const name of ['geometry-teapot', 'subdivision-cube', 'nupatch-rational']) {
+      const frame = await loadFrame(path.join(ROOT, 'scenes/features', `${name}.rib`));
+      const reference = await render(gpu(), frame, { shading, budgetBytes: 256 * MiB });
+      const small = await render(gpu(), frame, { shading, budgetBytes: 8 * MiB });
+      expect(small.rendered.stats.peakBytes, name).toBeLessThanOrEqual(8 * MiB);
+      expect(small.rendered.stats.dicingSplits + small.rendered.stats.samplingSplits, name).toBeGreaterThan(0);
+      expect(compareImages(small.image, reference.image).max, name).toBeLessThanOrEqual(1);
+      const bucket = await render(gpu(), frame, { shading, budgetBytes: 256 * MiB, bucketSize: 16 });
+      expect(compareImages(bucket.image, reference.image).max, name).toBeLessThanOrEqual(1);
+    }
+  }, 600_000);
 });
