@@ -52,7 +52,7 @@ const SPLIT_U: u32 = 2u;
 const SPLIT_V: u32 = 3u;
 const EYE_SPLIT_FLAG: u32 = 0x80u;  // in a decision: the split is an eye split
 const SAMPLES: u32 = 5u;
-const MAX_CLIP_PLANES: u32 = 16u;  // stages/sample.ts MAX_CLIP_PLANES
+// @layout clip-planes
 // @layout ready-piece
 
 /** Whether the box [lo, hi] lies wholly on the clipped side of a ClippingPlane (its corner least far

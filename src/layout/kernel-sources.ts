@@ -26,6 +26,7 @@ import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
 import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
+import { CLIP_PLANE_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
 import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
 import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
 import { wgslConstants, type ConstantGroup } from './wgsl-constants.ts';
@@ -60,11 +61,13 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'sample-point': SAMPLE_POINT_CONSTANTS,
   'seam-table': SEAM_TABLE_CONSTANTS,
   'motion-block': MOTION_BLOCK_CONSTANTS,
+  'clip-planes': CLIP_PLANE_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */
 const STRUCT_LAYOUTS: Readonly<Record<string, string>> = {
   'frame-uniforms': FRAME_UNIFORMS_WGSL,
+  'sample-params': SAMPLE_PARAMS.wgsl,
 };
 
 /** The WGSL declarations `// @layout NAME` stands for, or undefined for an unknown name. */

@@ -13,7 +13,7 @@ import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { releaseRecords, type BoundRecords, type RecordBatch, type RecordSource } from '../frame/record-batches.ts';
-import { MAX_CLIP_PLANES } from './sample.ts';
+import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;

@@ -9,7 +9,9 @@
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
+import { MAX_CLIP_PLANES, SAMPLE_PARAMS } from '../../layout/sample-params.ts';
 import { SAMPLE_PAYLOAD, SAMPLE_POINT_RECORD_BYTES } from '../../layout/sample-point.ts';
+import { packUniform } from '../../layout/uniform-struct.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { COMPOSITE_SAMPLE_BYTES, COMPOSITE_SUBPIXEL_BYTES, encodeComposite } from './composite.ts';
 import type { DicedGrids } from './dice.ts';
@@ -47,29 +49,15 @@ function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 }
 
-/** ClippingPlane planes the sampling kernels take (the size of SampleParams.clipPlanes). */
-export const MAX_CLIP_PLANES = 16;
-
 function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
-  // SampleParams: 28 words, the planes, the lens (padded to 16 bytes).
-  const words = new Uint32Array(28 + 4 * MAX_CLIP_PLANES + 4);
-  const floats = new Float32Array(words.buffer);
-  const ints = new Int32Array(words.buffer);
-  words.set([diced.count, frame.layout.recordFloats, frame.nx, frame.ny]);
-  ints[4] = rect.x;
-  ints[5] = rect.y;
-  words[6] = rect.width;
-  words[7] = rect.height;
-  floats[8] = frame.camera.near;
-  floats[9] = frame.camera.far;
-  words[10] = frame.camera.perspective ? 1 : 0;
-  words[11] = planes.length;
-  floats.set(frame.camera.cameraToRaster, 12);
-  floats.set(planes.flat(), 28);
-  floats[28 + 4 * MAX_CLIP_PLANES] = frame.camera.lens?.radius ?? 0;
-  floats[29 + 4 * MAX_CLIP_PLANES] = frame.camera.lens?.focalDistance ?? 1;
-  return words;
+  return packUniform(SAMPLE_PARAMS, {
+    gridCount: diced.count, recordFloats: frame.layout.recordFloats, nx: frame.nx, ny: frame.ny,
+    originX: rect.x, originY: rect.y, width: rect.width, height: rect.height,
+    near: frame.camera.near, far: frame.camera.far, perspective: frame.camera.perspective ? 1 : 0,
+    clipCount: planes.length, cameraToRaster: frame.camera.cameraToRaster, clipPlanes: planes.flat(),
+    lensRadius: frame.camera.lens?.radius ?? 0, focalDistance: frame.camera.lens?.focalDistance ?? 1,
+  });
 }
 
 /** `variable`: the grid variable sampled in place of Ci (an output variable), default Ci itself. */
