@@ -14,7 +14,9 @@ import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type 
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { boundSplit } from '../stages/bound-split.ts';
 import { dice, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
-import { BATCH_ALIGN, shade } from '../stages/shade.ts';
+import { shade } from '../stages/shade.ts';
+import { kernelFrameUniforms } from '../shading/spaces.ts';
+import { shadingBytes } from './shading-scheduler.ts';
 import { allocateCounts, releaseCounts, type SampleCounts } from '../stages/sample.ts';
 import { collectOutlines } from './insight.ts';
 import { canSplit, splitRegion } from './regions.ts';
@@ -76,9 +78,9 @@ export async function renderRegion(
     const reserve = SAMPLING_RESERVE * allocator.budget;
     const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), records.batched?.source);
     ready = split;
-    // Room as well for the first shading batch: up to BATCH_ALIGN grids of the most demanding kernel's scratch.
-    const scratch = Math.max(0, ...frame.pipelines.map((p) => p.kernel.scratchBytesPerVertex)) * layout.maxVertices;
-    fits = split !== undefined && split.count <= maxGrids(allocator.free() - reserve - Math.min(split.count, BATCH_ALIGN) * scratch);
+    // Room as well for what shading allocates (schedulers/shading-scheduler.ts).
+    const shading = split ? shadingBytes(split.count, frame.pipelines.length > 1, kernelFrameUniforms(frame.spaces, split.count).byteLength) : 0;
+    fits = split !== undefined && split.count <= maxGrids(allocator.free() - reserve - shading);
     const batched = records.batched;
     if (split && batched) {
       const pieces = await gpu.readU32(split.buffer, split.count * PIECE.words);

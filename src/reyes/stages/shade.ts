@@ -1,15 +1,13 @@
-// Shade: every grid runs through its pipeline's shading kernel (one workgroup per grid). The
-// shading scheduler cuts each kernel's grid list into batches whose workgroup scratch fits the
-// memory left; a batch is a window of gridInfo (bound at an offset), so grids never move.
+// Shade: every grid runs through its pipeline's shading kernel (one workgroup per grid), in the
+// dispatches the shading scheduler (schedulers/shading-scheduler.ts) cuts each kernel's grid list
+// into; a dispatch is a window of gridInfo (bound at an offset), so grids never move.
 import { GRID_INFO } from '../../layout/grid-layout.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import type { DicedGrids } from './dice.ts';
 import { reseam } from './reseam.ts';
-
-/** gridInfo windows start at multiples of this many grids (256-byte binding offsets). */
-export const BATCH_ALIGN = 16;
+import { shadingBatches } from '../schedulers/shading-scheduler.ts';
 
 /** `dicedGridInfoCurrent` false: the grids were diced before the primitives' parameter bases changed
  * (a prepared frame re-rendered), so the lists are built from `primParamBase` even for one pipeline. */
@@ -50,20 +48,13 @@ export function shade(
 }
 
 async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: number, gridInfo: GPUBuffer, count: number): Promise<void> {
-  const { gpu, layout } = frame;
+  const { gpu } = frame;
   const entry = frame.pipelines[pipelineIndex]!;
   const kernel = entry.kernel;
   const pipeline = await gpu.kernels.pipeline({
     label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint, ...(kernel.constants ? { constants: kernel.constants } : {}),
   });
-  // The shading scheduler: as many grids per batch as the kernel's scratch allows.
-  const scratchPerGrid = kernel.scratchBytesPerVertex * layout.maxVertices;
-  let batch = scratchPerGrid > 0 ? Math.floor(gpu.allocator.free() / scratchPerGrid) : count;
-  batch = Math.min(count, batch, gpu.limits.maxComputeWorkgroupsPerDimension * 64);
-  if (batch < count) batch = Math.floor(batch / BATCH_ALIGN) * BATCH_ALIGN;
-  if (batch <= 0) throw new Error(`shading kernel ${kernel.label} needs ${scratchPerGrid} bytes per grid; the budget leaves too little`);
-  for (let start = 0; start < count; start += batch) {
-    const n = Math.min(batch, count - start);
+  for (const { start, count: n } of shadingBatches(count, gpu.limits.maxComputeWorkgroupsPerDimension * 64)) {
     frame.stats.shadingBatches++;
     const recorder = stageRecorder(frame, `shade ${kernel.label}`);
     const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
