@@ -30,23 +30,31 @@ fn permute(index: u32, n: u32, seed: u32) -> u32 {
   return (i + seed) % n;
 }
 
+/** A hash of pixel (px, py). */
+fn pixelHash(px: i32, py: i32) -> u32 {
+  return hashU32(bitcast<u32>(px) ^ hashU32(bitcast<u32>(py) + 0x7f4a7c15u));
+}
+
 /** The subpixel's place among the nx × ny of its pixel, and a hash of the pixel. */
 fn pixelStratum(sx: i32, sy: i32, nx: u32, ny: u32) -> vec2u {
   let x = u32(((sx % i32(nx)) + i32(nx)) % i32(nx));
   let y = u32(((sy % i32(ny)) + i32(ny)) % i32(ny));
-  let px = u32((sx - i32(x)) / i32(nx));
-  let py = u32((sy - i32(y)) / i32(ny));
-  return vec2u(y * nx + x, hashU32(px ^ hashU32(py + 0x7f4a7c15u)));
+  return vec2u(y * nx + x, pixelHash((sx - i32(x)) / i32(nx), (sy - i32(y)) / i32(ny)));
 }
 
-/** The shutter time in [0, 1) of subpixel (sx, sy): the pixel's nx·ny subpixels take one time
- * stratum each, in an order hashed from the pixel (so time does not follow the xy jitter). */
-fn sampleTime(sx: i32, sy: i32, nx: u32, ny: u32) -> f32 {
-  let s = pixelStratum(sx, sy, nx, ny);
-  let n = nx * ny;
-  let stratum = permute(s.x, n, hashU32(s.y ^ 0x2545f491u));
-  let offset = f32(hashU32(s.y ^ hashU32(s.x + 0x68e31da4u)) >> 8u) / 16777216.0;
-  return (f32(stratum) + offset) / f32(n);
+/** Shutter time: each pixel's nx·ny subpixels take one time stratum each, stratum j going to the
+ * subpixel this returns (global coordinates), in an order hashed from the pixel so that time does
+ * not follow the xy jitter. Sampling walks a moving micropolygon stratum by stratum, visiting only
+ * the pixels its bound over that stratum's time touches. */
+fn stratumSubpixel(px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2i {
+  let i = permute(j, nx * ny, hashU32(pixelHash(px, py) ^ 0x2545f491u));
+  return vec2i(px * i32(nx) + i32(i % nx), py * i32(ny) + i32(i / nx));
+}
+
+/** The shutter time in [0, 1) of pixel (px, py)'s sample in time stratum j of n. */
+fn stratumTime(px: i32, py: i32, j: u32, n: u32) -> f32 {
+  let offset = f32(hashU32(pixelHash(px, py) ^ hashU32(j + 0x68e31da4u)) >> 8u) / 16777216.0;
+  return (f32(j) + offset) / f32(n);
 }
 
 /** The lens position of subpixel (sx, sy) on the unit disk: the pixel's subpixels take one cell

@@ -1,9 +1,10 @@
 // Sampling of shaded grids. One workgroup per grid, one invocation per micropolygon (the quad of
 // vertices (i, j), (i+1, j), (i, j+1), (i+1, j+1)), split in two triangles. Each micropolygon
-// covers the subpixels its raster bound touches within the sample region; a subpixel's sample
-// location is jittered by a hash of its coordinates (reyes-jitter.wgsl).
-//   countSamples: conservative count per micropolygon (the subpixels of its bound)
-//   writeSamples: at the scanned offsets, one sample point per bound subpixel: key (depth bits,
+// covers the subpixels its raster bound touches within the sample region (its cells; fewer for a
+// moving one, see cellBound); a subpixel's sample location is jittered by a hash of its coordinates
+// (reyes-jitter.wgsl).
+//   countSamples: conservative count per micropolygon (its cells)
+//   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
 //   opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
 //                 framebuffer (nearest depth, then the lowest micropolygon id at that depth); the
@@ -68,6 +69,7 @@ struct Micropolygon {
   keys: u32,
   open: array<vec4f, 4>,
   close: array<vec4f, 4>,
+  spread: vec2f,            // the most the lens moves a corner, in raster pixels
 }
 
 fn load3(base: u32, offset: u32, k: u32) -> vec3f {
@@ -117,6 +119,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
       zmax = max(zmax, p.z);
       rlo = min(rlo, xy - spread);
       rhi = max(rhi, xy + spread);
+      mp.spread = max(mp.spread, spread);
     }
   }
   if (zmax < params.near || zmin > params.far) { return mp; }
@@ -218,7 +221,8 @@ fn detailImportance(sx: i32, sy: i32) -> f32 {
   return f32(hashU32(hashU32(bitcast<u32>(sx) + 0x632be5abu) ^ bitcast<u32>(sy)) >> 8u) / 16777216.0;
 }
 
-fn sampleAt(mp: Micropolygon, sx: i32, sy: i32) -> Hit {
+/** The sample of subpixel (sx, sy), at shutter time `time` where the micropolygon moves. */
+fn sampleAt(mp: Micropolygon, sx: i32, sy: i32, time: f32) -> Hit {
   if (mp.lod.x > 0.0 || mp.lod.y < 1.0) {
     let importance = detailImportance(sx, sy);
     if (importance < mp.lod.x || importance >= mp.lod.y) {
@@ -228,7 +232,7 @@ fn sampleAt(mp: Micropolygon, sx: i32, sy: i32) -> Hit {
     }
   }
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
-  if (mp.blurred) { return coverage(placed(mp, sx, sy), q); }
+  if (mp.blurred) { return coverage(placed(mp, sx, sy, time), q); }
   return coverage(mp, q);
 }
 
@@ -245,9 +249,8 @@ fn coverage(mp: Micropolygon, q: vec2f) -> Hit {
 
 /** The micropolygon where subpixel (sx, sy)'s sample sees it: moved to the sample's shutter time
  * and seen through its lens position (reyes-jitter.wgsl); not valid where a corner gets behind the eye. */
-fn placed(mp: Micropolygon, sx: i32, sy: i32) -> Micropolygon {
+fn placed(mp: Micropolygon, sx: i32, sy: i32, time: f32) -> Micropolygon {
   var out = mp;
-  let time = sampleTime(sx, sy, params.nx, params.ny);
   let lens = params.lensRadius * lensPosition(sx, sy, params.nx, params.ny);
   let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
   for (var c = 0u; c < 4u; c++) {
@@ -266,6 +269,69 @@ fn placed(mp: Micropolygon, sx: i32, sy: i32) -> Micropolygon {
   return out;
 }
 
+// The cells a micropolygon visits: the subpixels of its bound when it does not move (one pass);
+// when it moves, for each time stratum j the pixels its bound over that stratum's time touches, a
+// pixel standing for its one subpixel whose sample falls in stratum j (reyes-jitter.wgsl). So a
+// moving micropolygon tests about as many samples as a still one, not all of its swept bound.
+
+fn strata(mp: Micropolygon) -> u32 {
+  return select(1u, params.nx * params.ny, mp.motion != NO_MOTION);
+}
+
+/** The cells (x0, y0, x1, y1, inclusive) of stratum j. */
+fn cellBound(mp: Micropolygon, j: u32) -> vec4i {
+  if (mp.motion == NO_MOTION) { return vec4i(mp.lo, mp.hi); }
+  let n = vec2i(i32(params.nx), i32(params.ny));
+  var lo = mp.lo / n;
+  var hi = mp.hi / n;
+  if (mp.keys <= 2u) {
+    // Corners move linearly in homogeneous raster space, so over [t0, t1] each stays on the segment
+    // between its projections at t0 and t1.
+    let t0 = f32(j) / f32(strata(mp));
+    let t1 = f32(j + 1u) / f32(strata(mp));
+    var rlo = vec2f(3.0e38);
+    var rhi = vec2f(-3.0e38);
+    for (var c = 0u; c < 4u; c++) {
+      let a = mix(mp.open[c], mp.close[c], t0);
+      let b = mix(mp.open[c], mp.close[c], t1);
+      rlo = min(rlo, min(a.xy / a.z, b.xy / b.z));
+      rhi = max(rhi, max(a.xy / a.z, b.xy / b.z));
+    }
+    lo = max(lo, vec2i(floor(rlo - mp.spread)));
+    hi = min(hi, vec2i(floor(rhi + mp.spread)));
+  }
+  return vec4i(lo, hi);
+}
+
+/** The subpixel of cell (x, y) in stratum j, or x = -1 where it lies outside the sample region. */
+fn cellSubpixel(mp: Micropolygon, j: u32, x: i32, y: i32) -> vec2i {
+  if (mp.motion == NO_MOTION) { return vec2i(x, y); }
+  let s = stratumSubpixel(x, y, j, params.nx, params.ny);
+  let origin = vec2i(params.originX, params.originY);
+  if (any(s < origin) || any(s >= origin + vec2i(i32(params.width), i32(params.height)))) { return vec2i(-1); }
+  return s;
+}
+
+fn cellTime(mp: Micropolygon, j: u32, x: i32, y: i32) -> f32 {
+  if (mp.motion == NO_MOTION) { return 0.0; }
+  return stratumTime(x, y, j, strata(mp));
+}
+
+/** How many samples the micropolygon tests (its cells within the region). */
+fn cellCount(mp: Micropolygon) -> u32 {
+  if (mp.motion == NO_MOTION) { return u32(mp.hi.x - mp.lo.x + 1) * u32(mp.hi.y - mp.lo.y + 1); }
+  var count = 0u;
+  for (var j = 0u; j < strata(mp); j++) {
+    let b = cellBound(mp, j);
+    for (var y = b.y; y <= b.w; y++) {
+      for (var x = b.x; x <= b.z; x++) {
+        if (cellSubpixel(mp, j, x, y).x >= 0) { count++; }
+      }
+    }
+  }
+  return count;
+}
+
 fn localSubpixel(sx: i32, sy: i32) -> u32 {
   return u32(sy - params.originY) * params.width + u32(sx - params.originX);
 }
@@ -277,7 +343,7 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   if (g >= params.gridCount) { return; }
   let mp = micropolygon(g, m);
   var count = 0u;
-  if (mp.valid) { count = u32(mp.hi.x - mp.lo.x + 1) * u32(mp.hi.y - mp.lo.y + 1); }
+  if (mp.valid) { count = cellCount(mp); }
   counts[g * MAXV + m] = count;
 }
 
@@ -291,19 +357,26 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   var at = offsets[g * MAXV + m];
   let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
   let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
-  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
-    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
-      let hit = sampleAt(mp, sx, sy);
-      if (hit.covered) {
-        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
-        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
-        payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
-        payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, hit.depth);
-      } else {
-        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = 0xffffffffu;
-        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = 0xffffffffu;
+  for (var j = 0u; j < strata(mp); j++) {
+    let b = cellBound(mp, j);
+    for (var y = b.y; y <= b.w; y++) {
+      for (var x = b.x; x <= b.z; x++) {
+        let cell = cellSubpixel(mp, j, x, y);
+        if (cell.x < 0) { continue; }
+        let sx = cell.x;
+        let sy = cell.y;
+        let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
+        if (hit.covered) {
+          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
+          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
+          payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
+          payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, hit.depth);
+        } else {
+          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = 0xffffffffu;
+          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = 0xffffffffu;
+        }
+        at++;
       }
-      at++;
     }
   }
 }
@@ -317,11 +390,16 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   workgroupBarrier();
   let mp = micropolygon(g, m);
   if (mp.valid) {
-    atomicAdd(&groupSamples, u32(mp.hi.x - mp.lo.x + 1) * u32(mp.hi.y - mp.lo.y + 1));
-    for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
-      for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
-        let hit = sampleAt(mp, sx, sy);
-        if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(sx, sy)], bitcast<u32>(hit.depth)); }
+    atomicAdd(&groupSamples, cellCount(mp));
+    for (var j = 0u; j < strata(mp); j++) {
+      let b = cellBound(mp, j);
+      for (var y = b.y; y <= b.w; y++) {
+        for (var x = b.x; x <= b.z; x++) {
+          let cell = cellSubpixel(mp, j, x, y);
+          if (cell.x < 0) { continue; }
+          let hit = sampleAt(mp, cell.x, cell.y, cellTime(mp, j, x, y));
+          if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.x, cell.y)], bitcast<u32>(hit.depth)); }
+        }
       }
     }
   }
@@ -336,12 +414,19 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (g >= params.gridCount) { return; }
   let mp = micropolygon(g, m);
   if (!mp.valid) { return; }
-  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
-    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
-      let hit = sampleAt(mp, sx, sy);
-      let s = localSubpixel(sx, sy);
-      if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
-        atomicMin(&ownerBuffer[s], g * MAXV + m);
+  for (var j = 0u; j < strata(mp); j++) {
+    let b = cellBound(mp, j);
+    for (var y = b.y; y <= b.w; y++) {
+      for (var x = b.x; x <= b.z; x++) {
+        let cell = cellSubpixel(mp, j, x, y);
+        if (cell.x < 0) { continue; }
+        let sx = cell.x;
+        let sy = cell.y;
+        let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
+        let s = localSubpixel(sx, sy);
+        if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
+          atomicMin(&ownerBuffer[s], g * MAXV + m);
+        }
       }
     }
   }
@@ -354,14 +439,21 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (g >= params.gridCount) { return; }
   let mp = micropolygon(g, m);
   if (!mp.valid) { return; }
-  for (var sy = mp.lo.y; sy <= mp.hi.y; sy++) {
-    for (var sx = mp.lo.x; sx <= mp.hi.x; sx++) {
-      let hit = sampleAt(mp, sx, sy);
-      let s = localSubpixel(sx, sy);
-      if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
-        // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
-        colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
-        idBuffer[s] = readyList[g * PIECE_WORDS + PIECE_PRIM];
+  for (var j = 0u; j < strata(mp); j++) {
+    let b = cellBound(mp, j);
+    for (var y = b.y; y <= b.w; y++) {
+      for (var x = b.x; x <= b.z; x++) {
+        let cell = cellSubpixel(mp, j, x, y);
+        if (cell.x < 0) { continue; }
+        let sx = cell.x;
+        let sy = cell.y;
+        let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
+        let s = localSubpixel(sx, sy);
+        if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
+          // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
+          colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
+          idBuffer[s] = readyList[g * PIECE_WORDS + PIECE_PRIM];
+        }
       }
     }
   }
