@@ -14,7 +14,7 @@ import { frameFromText, render } from './render-helpers.ts';
 
 type Vec3 = [number, number, number];
 
-async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[]; joined: number }> {
+async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[]; joined: number; colours: number[][] }> {
   const frame = await frameFromText(`Format 64 64 1\nProjection "perspective" "fov" 40\nTranslate 0 0 8\nWorldBegin\n${body}\nWorldEnd`);
   const warnings: string[] = [];
   const warn = (m: string): void => { warnings.push(m); };
@@ -31,7 +31,9 @@ async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: st
     controls.push(Array.from({ length: 16 }, (_, i) => [floats[at + i * 3]!, floats[at + i * 3 + 1]!, floats[at + i * 3 + 2]!] as Vec3));
   }
   const joined = Array.from(records.edgeNeighbours()).filter((e) => e >= 0).length;
-  return { controls, warnings, kinds, joined };
+  // Each record's Cs at its first corner (RECORD.Cs holds the four corners' rgb in turn).
+  const colours = Array.from({ length: records.count }, (_, r) => Array.from(floats.subarray(r * RECORD.floats + RECORD.Cs, r * RECORD.floats + RECORD.Cs + 3)));
+  return { controls, warnings, kinds, joined, colours };
 }
 
 const CUBE_POINTS: Vec3[] = [[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]];
@@ -162,4 +164,39 @@ WorldBegin\nSides ${sides}\nSurface "constant"\n${cube('["hole" "interpolateboun
     expect(await alphaAtCentre(1)).toEqual([0, 0]);
     expect(await alphaAtCentre(2)).toEqual([1, 0]);
   }, 120_000);
+
+  it('interpolateboundary: 1 pins a boundary corner, 2 makes it a crease vertex, none leaves the boundary faces out', async () => {
+    // A flat 3 × 3 grid of faces over [0, 3]².
+    const points: number[] = [];
+    for (let y = 0; y <= 3; y++) for (let x = 0; x <= 3; x++) points.push(x, y, 0);
+    const faces: number[] = [];
+    for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) faces.push(y * 4 + x, y * 4 + x + 1, (y + 1) * 4 + x + 1, (y + 1) * 4 + x);
+    const grid = (tags: string) => patches(`SubdivisionMesh "catmull-clark" [4 4 4 4 4 4 4 4 4] [${faces.join(' ')}] ${tags} "P" [${points.join(' ')}]`);
+    const edgeAndCorner = await grid('["interpolateboundary"] [0 0] [] []');
+    const edgeOnly = await grid('["interpolateboundary"] [1 0] [2] []');
+    const none = await grid('');
+    const allCorners = (r: Awaited<ReturnType<typeof grid>>) => r.controls.flatMap(corners);
+    const near = (list: Vec3[], p: Vec3) => list.some((q) => distance(q, p) < 1e-6);
+    // Edge and corner: the corner vertex stays where it is.
+    expect(near(allCorners(edgeAndCorner), [0, 0, 0])).toBe(true);
+    // Edge only: a crease vertex, at (left + 4 v + right) / 6 = (1/6, 1/6).
+    expect(near(allCorners(edgeOnly), [0, 0, 0])).toBe(false);
+    expect(near(allCorners(edgeOnly), [1 / 6, 1 / 6, 0])).toBe(true);
+    expect(edgeOnly.controls.length).toBe(edgeAndCorner.controls.length);
+    // None: the faces on the boundary (after refinement) are not drawn, so nothing reaches the border.
+    expect(none.controls.length).toBeLessThan(edgeAndCorner.controls.length);
+    for (const p of none.controls.flat()) expect(Math.min(p[0], p[1], 3 - p[0], 3 - p[1])).toBeGreaterThan(0.2);
+    for (const r of [edgeAndCorner, edgeOnly, none]) expect(r.warnings).toEqual([]);
+  });
+
+  it('a closed mesh of triangles (a tetrahedron) becomes joined quads, each with its control face\'s uniform colour', async () => {
+    const colours = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]];
+    const { controls, warnings, joined, colours: got } = await patches(`SubdivisionMesh "catmull-clark" [3 3 3 3] [0 2 1  0 1 3  1 2 3  2 0 3]
+      "P" [1 1 1  -1 -1 1  -1 1 -1  1 -1 -1] "uniform color Cs" [${colours.flat().join(' ')}]`);
+    expect(warnings).toEqual([]);
+    // One level makes 12 quads, one more 48; all edges shared.
+    expect(controls.length).toBe(48);
+    expect(joined).toBe(4 * 48);
+    for (const c of colours) expect(got.filter((g) => g.every((x, k) => Math.abs(x - c[k]!) < 1e-6))).toHaveLength(12);
+  });
 });
