@@ -1,6 +1,6 @@
 // Blobby as polygons: the implicit surface (blobby-field.ts) is polygonised on the CPU with naive
 // surface nets (the surface-nets package) over a grid of cells about CELL_PIXELS on screen (times the
-// square root of the shading rate), each vertex then moved onto the surface by Newton steps along the
+// square root of the shading rate) over the surface's box (found by a coarse pass), each vertex then moved onto the surface by Newton steps along the
 // gradient, and the triangles go through the polygon path (polygons.ts) like a PointsPolygons: they are
 // diced, shaded and sampled on the GPU like any other surface. Shading normals are the field's
 // gradient; vertex and varying primitive variables (one value per leaf) are blended by the leaves'
@@ -15,10 +15,12 @@ import type { ConvertContext } from './emit.ts';
 import { convertPolygons } from './polygons.ts';
 
 /** Target size of a polygonisation cell on screen, in pixels at shading rate 1. */
-const CELL_PIXELS = 3;
+const CELL_PIXELS = 2;
 /** Cells along the longest side of the bound, at least and at most. */
 const MIN_CELLS = 8;
 const MAX_CELLS = 160;
+/** Cells along the longest side of the leaves' bound in the pass that finds the surface. */
+const COARSE_CELLS = 24;
 
 /** Cells along the bound's longest side: its raster extent over the target cell size. */
 function cellsAcross(ctx: ConvertContext, bound: [vec3, vec3], cameraToRaster: ArrayLike<number>): number {
@@ -70,14 +72,9 @@ function project(field: BlobbyField, p: vec3, cell: number): void {
   }
 }
 
-export function convertBlobby(ctx: ConvertContext, geometry: Geometry, cameraToRaster: ArrayLike<number>): void {
-  const args = geometry.args;
-  const field = readBlobbyField(args.nleaf as number, args.code as number[], args.floats as number[], ctx.warn);
-  if (!field) return;
-  if (!field.bound) return ctx.warn('Blobby without ellipsoids or segments has no bounded surface; skipped');
-  const [lo, hi] = field.bound;
-  const extent = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-  const cell = extent / cellsAcross(ctx, field.bound, cameraToRaster);
+/** The surface over the box [lo, hi] at cells of side `cell`: surface-net vertices moved onto the
+ * surface, and triangles. */
+function polygonise(field: BlobbyField, lo: vec3, hi: vec3, cell: number): { positions: vec3[]; cells: number[][] } {
   // One empty cell of margin on every side, so the surface closes inside the grid.
   const origin = vec3.fromValues(lo[0] - cell, lo[1] - cell, lo[2] - cell);
   const shape = [0, 1, 2].map((c) => Math.ceil((hi[c]! - lo[c]!) / cell) + 3) as [number, number, number];
@@ -92,21 +89,46 @@ export function convertBlobby(ctx: ConvertContext, geometry: Geometry, cameraToR
       }
     }
   }
-  const complex = surfaceNets(ndarray(values, shape), 0) as { positions: number[][]; cells: number[][] };
-  if (complex.cells.length === 0) return ctx.warn('Blobby: the field never reaches the threshold; nothing drawn');
-
-  const positions: vec3[] = complex.positions.map(([i, j, k]) => {
+  const complex = surfaceNets(ndarray(values, shape), 0);
+  const positions = complex.positions.map(([i, j, k]) => {
     const q = vec3.fromValues(origin[0] + i! * cell, origin[1] + j! * cell, origin[2] + k! * cell);
     project(field, q, cell);
     return q;
   });
+  return { positions, cells: complex.cells };
+}
+
+export function convertBlobby(ctx: ConvertContext, geometry: Geometry, cameraToRaster: ArrayLike<number>): void {
+  const args = geometry.args;
+  const field = readBlobbyField(args.nleaf as number, args.code as number[], args.floats as number[], ctx.warn);
+  if (!field) return;
+  if (!field.bound) return ctx.warn('Blobby without ellipsoids or segments has no bounded surface; skipped');
+  // A coarse pass finds the surface inside the leaves' bound (which reaches where the fields end,
+  // well outside the surface); the cells of the real pass are sized by the surface's screen size.
+  const [lo, hi] = field.bound;
+  const coarseCell = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / COARSE_CELLS;
+  const coarse = polygonise(field, lo, hi, coarseCell);
+  if (coarse.cells.length === 0) return ctx.warn('Blobby: the field never reaches the threshold; nothing drawn');
+  const surfaceLo = vec3.fromValues(Infinity, Infinity, Infinity);
+  const surfaceHi = vec3.fromValues(-Infinity, -Infinity, -Infinity);
+  for (const q of coarse.positions) {
+    vec3.min(surfaceLo, surfaceLo, q);
+    vec3.max(surfaceHi, surfaceHi, q);
+  }
+  vec3.max(surfaceLo, vec3.subtract(surfaceLo, surfaceLo, [coarseCell, coarseCell, coarseCell]), lo);
+  vec3.min(surfaceHi, vec3.add(surfaceHi, surfaceHi, [coarseCell, coarseCell, coarseCell]), hi);
+  const extent = Math.max(surfaceHi[0] - surfaceLo[0], surfaceHi[1] - surfaceLo[1], surfaceHi[2] - surfaceLo[2]);
+  const cell = extent / cellsAcross(ctx, [surfaceLo, surfaceHi], cameraToRaster);
+  const { positions, cells } = polygonise(field, surfaceLo, surfaceHi, cell);
+  if (cells.length === 0) return ctx.warn('Blobby: the field never reaches the threshold; nothing drawn');
+
   // Outward normals: down the field's gradient.
   const normals = positions.map((q) => {
     const g = gradient(field, q, cell * 1e-3, vec3.create());
     return vec3.normalize(g, vec3.negate(g, g));
   });
   const vertices: number[] = [];
-  for (const [a, b, c] of complex.cells) {
+  for (const [a, b, c] of cells) {
     // Wind each triangle so that its geometric normal agrees with the outward normal.
     const e1 = vec3.subtract(vec3.create(), positions[b!]!, positions[a!]!);
     const e2 = vec3.subtract(vec3.create(), positions[c!]!, positions[a!]!);
