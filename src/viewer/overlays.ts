@@ -2,7 +2,7 @@
 // the schedulers chose for the last render (RenderedFrame.regions; regions they split drawn dashed)
 // and the outlines of the shaded micropolygon grids (RenderedFrame.gridOutlines). Each can be
 // switched on and off; the overlay canvas is drawn at a multiple of the picture's size so lines
-// stay thin when the picture is scaled up.
+// stay thin when the picture is scaled up. The selected object is outlined from the primitive ids.
 import type { PixelRect, RegionReport } from '../reyes/index.ts';
 import { h } from './dom.ts';
 
@@ -30,9 +30,20 @@ export interface OverlayData {
   crop: PixelRect;
 }
 
+/** Which primitive covers each pixel of the last full render (-1 where none), and the selected one. */
+export interface Selection {
+  width: number;
+  height: number;
+  ids: Int32Array;
+  index: number;
+}
+
+const SELECTION_COLOR = '#ff9f0a';
+
 export class Overlays {
   readonly shown = new Set<OverlayKind>();
   private data: OverlayData | undefined;
+  private selection: Selection | undefined;
 
   constructor(private readonly canvas: HTMLCanvasElement, private readonly changed: (kind: OverlayKind, on: boolean) => void) {}
 
@@ -64,6 +75,12 @@ export class Overlays {
     this.draw();
   }
 
+  /** Outlines the selected object (or nothing). */
+  select(selection: Selection | undefined): void {
+    this.selection = selection;
+    this.draw();
+  }
+
   show(data: OverlayData): void {
     this.data = data;
     this.draw();
@@ -73,6 +90,7 @@ export class Overlays {
     const context = this.canvas.getContext('2d');
     if (!context) return;
     context.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.drawSelection(context);
     const data = this.data;
     if (!data || this.shown.size === 0) return;
     const sx = this.canvas.width / Math.max(1, data.crop.x1 - data.crop.x0);
@@ -107,5 +125,26 @@ export class Overlays {
       }
     }
     context.setLineDash([]);
+  }
+
+  /** The selected object's boundary: its pixels with a neighbour it does not cover. */
+  private drawSelection(context: CanvasRenderingContext2D): void {
+    const selection = this.selection;
+    this.canvas.dataset.outlined = '0';
+    if (!selection) return;
+    const { width, height, ids, index } = selection;
+    const sx = this.canvas.width / width;
+    const sy = this.canvas.height / height;
+    const mine = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && ids[y * width + x] === index;
+    context.fillStyle = SELECTION_COLOR;
+    let outlined = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (!mine(x, y) || (mine(x - 1, y) && mine(x + 1, y) && mine(x, y - 1) && mine(x, y + 1))) continue;
+        context.fillRect(x * sx, y * sy, sx, sy);
+        outlined++;
+      }
+    }
+    this.canvas.dataset.outlined = String(outlined);
   }
 }

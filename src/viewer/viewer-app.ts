@@ -30,6 +30,7 @@ import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './ren
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
 import { download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
+import { buildSceneOutline } from './scene-outline.ts';
 import { ShaderEditor } from './shader-editor.ts';
 import { attachShortcuts, fillHelp } from './shortcuts.ts';
 
@@ -192,8 +193,33 @@ export class ViewerApp {
     element('scene-name').textContent = loaded.name;
     this.showLights();
     this.showMaterial();
+    this.showOutline();
+    this.overlays.select(undefined);
     this.refreshMessages();
     this.request('full', 'first picture');
+  }
+
+  private showOutline(): void {
+    if (!this.loaded?.frame) return;
+    buildSceneOutline(element('scene-outline'), this.loaded.frame, this.selected, (index) => this.selectPrimitive(index));
+  }
+
+  /** Selects object `index` (or nothing): its material in the panel, its outline in the picture. */
+  private selectPrimitive(index: number | undefined): void {
+    this.selected = index;
+    this.showMaterial();
+    this.showOutline();
+    this.outlineSelection();
+    if (index !== undefined) element('material').closest('details')?.setAttribute('open', '');
+  }
+
+  /** The selected object's outline, from the last full render's primitive ids (waiting for them if needed). */
+  private outlineSelection(): void {
+    const index = this.selected;
+    if (index === undefined) return this.overlays.select(undefined);
+    void this.currentIds().then((ids) => {
+      if (ids && this.selected === index) this.overlays.select({ ...ids, index });
+    });
   }
 
   private showLights(): void {
@@ -297,6 +323,7 @@ export class ViewerApp {
 
   private cameraMoved(): void {
     this.idImage = undefined;
+    this.overlays.select(undefined);
     this.dropPrepared();
     this.request('preview', 'camera move (preview)');
     clearTimeout(this.refineTimer);
@@ -436,6 +463,7 @@ export class ViewerApp {
     }
     if (quality === 'full' && rendered.primitiveIds) {
       this.resolveIds({ width: rendered.image.width, height: rendered.image.height, ids: rendered.primitiveIds });
+      if (this.selected !== undefined) this.overlays.select({ ...this.idImage!, index: this.selected });
     }
     showStats(element<HTMLTableElement>('stats'), rendered.stats);
     this.renderMessages = rendered.warnings.flatMap((w) => renderWarning(loaded.name, w));
@@ -565,9 +593,7 @@ export class ViewerApp {
       this.refreshMessages();
       return;
     }
-    this.selected = index >= 0 ? index : undefined;
-    this.showMaterial();
-    element('material').closest('details')?.setAttribute('open', '');
+    this.selectPrimitive(index >= 0 ? index : undefined);
   }
 }
 
