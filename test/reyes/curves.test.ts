@@ -157,6 +157,23 @@ Curves "cubic" [8] "periodic" "P" [${ring.map(([x, y]) => `${x} ${y} 0`).join(' 
     expect(pixel(rendered.image, Math.floor(px), Math.floor(py))[3]).toBeGreaterThan(0.9);
   });
 
+  it('in perspective a camera-facing ribbon keeps its width across the view', async () => {
+    // Along x at depth 5: the side (view × tangent) is y everywhere, so the ribbon lies in the plane
+    // z = 5 and projects to length 2·k/5 by width 0.1·k/5, k the pixels per unit of tan(angle).
+    const { rendered } = await render(gpu(), await frameFromText(`Format 128 128 1
+PixelSamples 4 4
+Projection "perspective" "fov" 40
+Translate 0 0 5
+WorldBegin
+Surface "constant"
+Sides 1
+Curves "linear" [2] "nonperiodic" "P" [-1 0 0  1 0 0] "constantwidth" [0.1]
+WorldEnd`));
+    const k = 64 / Math.tan((20 * Math.PI) / 180);
+    const exact = ((2 * k) / 5) * ((0.1 * k) / 5);
+    expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
+  });
+
   it('with N the ribbon is oriented: tilted 60° from the view it shows half its width', async () => {
     const w = 0.4;
     const tilt = (60 * Math.PI) / 180;
