@@ -14,7 +14,7 @@ import { frameFromText, render } from './render-helpers.ts';
 
 type Vec3 = [number, number, number];
 
-async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[]; joined: number; colours: number[][] }> {
+async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: string[]; kinds: number[]; joined: number; colours: number[][]; st: number[][][] }> {
   const frame = await frameFromText(`Format 64 64 1\nProjection "perspective" "fov" 40\nTranslate 0 0 8\nWorldBegin\n${body}\nWorldEnd`);
   const warnings: string[] = [];
   const warn = (m: string): void => { warnings.push(m); };
@@ -33,7 +33,9 @@ async function patches(body: string): Promise<{ controls: Vec3[][]; warnings: st
   const joined = Array.from(records.edgeNeighbours()).filter((e) => e >= 0).length;
   // Each record's Cs at its first corner (RECORD.Cs holds the four corners' rgb in turn).
   const colours = Array.from({ length: records.count }, (_, r) => Array.from(floats.subarray(r * RECORD.floats + RECORD.Cs, r * RECORD.floats + RECORD.Cs + 3)));
-  return { controls, warnings, kinds, joined, colours };
+  // Each record's four corner (s, t).
+  const st = Array.from({ length: records.count }, (_, r) => [0, 1, 2, 3].map((k) => [floats[r * RECORD.floats + RECORD.s + k]!, floats[r * RECORD.floats + RECORD.t + k]!]));
+  return { controls, warnings, kinds, joined, colours, st };
 }
 
 const CUBE_POINTS: Vec3[] = [[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]];
@@ -198,5 +200,22 @@ WorldBegin\nSides ${sides}\nSurface "constant"\n${cube('["hole" "interpolateboun
     expect(controls.length).toBe(48);
     expect(joined).toBe(4 * 48);
     for (const c of colours) expect(got.filter((g) => g.every((x, k) => Math.abs(x - c[k]!) < 1e-6))).toHaveLength(12);
+  });
+
+  it('facevarying st interpolates linearly across each control face, apart on either side of an edge', async () => {
+    // Two quads side by side; face 0's corners take (s, t) on [0, 1]², face 1's on [2, 3] × [0, 1].
+    const { st, warnings } = await patches(`SubdivisionMesh "catmull-clark" [4 4] [0 1 4 3  1 2 5 4] ["interpolateboundary"] [0 0] [] []
+      "P" [0 0 0  1 0 0  2 0 0  0 1 0  1 1 0  2 1 0] "facevarying float[2] st" [0 0  1 0  1 1  0 1  2 0  3 0  3 1  2 1]`);
+    expect(warnings).toEqual([]);
+    // Bilinear over each face: the refined corners sit at quarters of it.
+    const expected = (offset: number) => new Set([0, 1, 2, 3, 4].flatMap((j) => [0, 1, 2, 3, 4].map((i) => `${offset + i / 4},${j / 4}`)));
+    const [left, right] = [expected(0), expected(2)];
+    let [fromLeft, fromRight] = [0, 0];
+    for (const corners of st) {
+      const keys = corners.map(([s0, t0]) => `${Math.round(s0! * 1e6) / 1e6},${Math.round(t0! * 1e6) / 1e6}`);
+      if (keys.every((k) => left.has(k))) fromLeft++;
+      else if (keys.every((k) => right.has(k))) fromRight++;
+    }
+    expect([fromLeft, fromRight]).toEqual([st.length / 2, st.length / 2]);
   });
 });
