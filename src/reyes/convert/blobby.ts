@@ -1,10 +1,11 @@
 // Blobby as polygons: the implicit surface (blobby-field.ts) is polygonised on the CPU with naive
 // surface nets (the surface-nets package) over a grid of cells about CELL_PIXELS on screen (times the
-// square root of the shading rate) over the surface's box (found by a coarse pass), each vertex then moved onto the surface by Newton steps along the
-// gradient, and the triangles go through the polygon path (polygons.ts) like a PointsPolygons: they are
-// diced, shaded and sampled on the GPU like any other surface. Shading normals are the field's
-// gradient; vertex and varying primitive variables (one value per leaf) are blended by the leaves'
-// field strengths at each vertex.
+// square root of the shading rate) over the surface's box (found by a coarse pass); each vertex is
+// then moved onto the surface by Newton steps along the gradient, and the faces (surface nets' quads,
+// one bilinear record each) go through the polygon path (polygons.ts) like a PointsPolygons: diced,
+// shaded and sampled on the GPU like any other surface. Shading normals are the field's gradient;
+// vertex and varying primitive variables (one value per leaf) are blended by the leaves' field
+// strengths at each vertex.
 import { mat4, vec3 } from 'gl-matrix';
 import ndarray from 'ndarray';
 import surfaceNets from 'surface-nets';
@@ -128,14 +129,14 @@ export function convertBlobby(ctx: ConvertContext, geometry: Geometry, cameraToR
     return vec3.normalize(g, vec3.negate(g, g));
   });
   const vertices: number[] = [];
-  for (const [a, b, c] of cells) {
-    // Wind each triangle so that its geometric normal agrees with the outward normal.
-    const e1 = vec3.subtract(vec3.create(), positions[b!]!, positions[a!]!);
-    const e2 = vec3.subtract(vec3.create(), positions[c!]!, positions[a!]!);
-    const n = vec3.cross(vec3.create(), e1, e2);
-    const outward = vec3.add(vec3.create(), vec3.add(vec3.create(), normals[a!]!, normals[b!]!), normals[c!]!);
-    if (vec3.dot(n, outward) < 0) vertices.push(a!, c!, b!);
-    else vertices.push(a!, b!, c!);
+  const nvertices: number[] = [];
+  for (const face of quads(cells)) {
+    // Wind each face so that its geometric normal agrees with the outward normal.
+    const at = (k: number): vec3 => positions[face[k % face.length]!]!;
+    const n = vec3.cross(vec3.create(), vec3.subtract(vec3.create(), at(2), at(0)), vec3.subtract(vec3.create(), at(face.length - 1), at(1)));
+    const outward = face.reduce((sum, v) => vec3.add(sum, sum, normals[v]!), vec3.create());
+    vertices.push(...(vec3.dot(n, outward) < 0 ? [...face].reverse() : face));
+    nvertices.push(face.length);
   }
 
   const mesh: Parameter[] = [
@@ -147,12 +148,32 @@ export function convertBlobby(ctx: ConvertContext, geometry: Geometry, cameraToR
   mesh.push(...blendedVariables(geometry.params, field, positions, ctx.warn));
   const polygons: Geometry = {
     type: 'PointsPolygons',
-    args: { nvertices: new Array<number>(vertices.length / 3).fill(3), vertices },
+    args: { nvertices, vertices },
     params: mesh,
     counts: geometry.counts,
     motionSamples: [],
   };
   convertPolygons({ ...ctx, primvars: new Primvars(mesh) }, polygons);
+}
+
+/** Surface nets give each quad of the dual grid as two consecutive triangles sharing an edge: joined
+ * back into quads (one bilinear record each instead of two), any other triangle kept. */
+function quads(triangles: readonly number[][]): number[][] {
+  const out: number[][] = [];
+  for (let t = 0; t < triangles.length; t++) {
+    const first = triangles[t]!;
+    const second = triangles[t + 1];
+    const extra = second?.filter((v) => !first.includes(v)) ?? [];
+    if (!second || extra.length !== 1) {
+      out.push(first);
+      continue;
+    }
+    // first = [u, p, q] rotated so that u is the vertex the second triangle lacks: the quad u p x q.
+    const u = first.findIndex((v) => !second.includes(v));
+    out.push([first[u]!, first[(u + 1) % 3]!, extra[0]!, first[(u + 2) % 3]!]);
+    t++;
+  }
+  return out;
 }
 
 /** The Blobby's primitive variables on the mesh: constant and uniform ones as constants, vertex and
