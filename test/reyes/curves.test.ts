@@ -183,6 +183,21 @@ WorldEnd`));
     expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
   });
 
+  it('vertex Cs on a cubic curve follows the curve basis', async () => {
+    // B-spline: the curve starts at (P0 + 4 P1 + P2) / 6, and so does a vertex colour (red at P1 only:
+    // 4/6 at the start, 1/6 at the end); the constant surface shows Cs.
+    const { rendered } = await render(gpu(), await frameFromText(scene(`Basis "bezier" 3 "b-spline" 1
+Curves "cubic" [4] "nonperiodic" "P" [-3 0 0  -1 0 0  1 0 0  3 0 0] "constantwidth" [0.3] "vertex color Cs" [0 0 0  1 0 0  0 0 0  0 0 0]`)));
+    // The curve runs from x = -1 to 1; red(t) is the uniform cubic B-spline's second basis function.
+    const red = (t: number): number => ((3 * t * t * t - 6 * t * t + 4) / 6);
+    for (const t of [0.05, 0.5, 0.95]) {
+      // x(t) for these evenly spaced control points is linear: -1 + 2t.
+      const [px, py] = toRaster(-1 + 2 * t, 0);
+      const [r, , , a] = pixel(rendered.image, Math.floor(px), Math.floor(py));
+      expect(r! / a!).toBeCloseTo(red(t), 1);
+    }
+  });
+
   it('varying Cs runs along the curve and uniform Cs colours each curve', async () => {
     const { rendered } = await render(gpu(), await frameFromText(scene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.5 0  1.5 0.5 0] "constantwidth" [0.3] "varying color Cs" [1 0 0  0 0 1]
 Curves "cubic" [4 4] "nonperiodic" "P" [-1.5 -0.5 0  -0.5 -0.5 0  0.5 -0.5 0  1.5 -0.5 0  -1.5 -1 0  -0.5 -1 0  0.5 -1 0  1.5 -1 0] "constantwidth" [0.3] "uniform color Cs" [0 1 0  1 1 0]`)));
