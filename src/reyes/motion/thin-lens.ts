@@ -33,9 +33,3 @@ export function thinLens(
   }
   return { radius, focalDistance };
 }
-
-/** The circle of confusion's diameter in raster pixels of a point at camera depth z, for a
- * projection of `pixelsPerScreenUnit` raster pixels per unit of x/z. */
-export function circleOfConfusionPixels(lens: ThinLens, z: number, pixelsPerScreenUnit: number): number {
-  return 2 * lens.radius * Math.abs(1 / lens.focalDistance - 1 / z) * pixelsPerScreenUnit;
-}
