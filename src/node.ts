@@ -1,0 +1,56 @@
+/**
+ * What only Node has, for `webgpu-reyes/node`: WebGPU through Dawn (the `webgpu` package, on the
+ * machine's Vulkan driver, or Mesa lavapipe / SwiftShader when there is no GPU; VK_ICD_FILENAMES or
+ * REYES_VULKAN=system|lavapipe|swiftshader choose), scene files streamed from disk with their
+ * archives, and RSL shaders and texture maps found in folders as the `reyes` command finds them.
+ *
+ * ```ts
+ * import { GpuRuntime, renderFrame } from 'webgpu-reyes';
+ * import { acquireNodeGpu, parseRibFile } from 'webgpu-reyes/node';
+ * const scene = await parseRibFile('scene.rib');
+ * const gpu = new GpuRuntime(await acquireNodeGpu());
+ * const { image } = await renderFrame(gpu, scene.frames[0]!);
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { acquireGpu, type AcquireOptions, type GpuContext } from './gpu/device.ts';
+import { GpuUnavailableError } from './gpu/errors.ts';
+import { NO_DRIVER_HINT, nodeGpu } from './gpu/node-gpu.ts';
+
+/**
+ * A GPU device from Dawn. Rejects with GpuUnavailableError (its message says how to install a
+ * driver) when no Vulkan driver or adapter is found. Call `context.destroy()` when done, so the
+ * process can exit.
+ */
+export async function acquireNodeGpu(options: Omit<AcquireOptions, 'gpu'> = {}): Promise<GpuContext> {
+  const { gpu, driver } = nodeGpu();
+  if (driver.choice === 'none') throw new GpuUnavailableError(NO_DRIVER_HINT);
+  return acquireGpu({ ...options, gpu });
+}
+
+/** Which Vulkan driver Dawn loads (and from which ICD file), as acquireNodeGpu will choose it. */
+export { chooseVulkanDriver } from './gpu/node-gpu.ts';
+export type { VulkanChoice } from './gpu/node-gpu.ts';
+
+/**
+ * `parseRibFile(path, options)` streams a scene file (plain or gzip) from disk, 1 MiB at a time,
+ * reading archives from disk relative to it; `createNodeResolver` is that archive resolver, for
+ * parseRib on text or bytes you read yourself.
+ */
+export { parseRibFile, createNodeResolver } from './rib/resolver-node.ts';
+
+/**
+ * `nodeRslShading({ sceneDir, shaderPath, textures })` is the shading provider of the `reyes`
+ * command: RSL shaders (.sl) from the scene's folder, the given folders and the RIB's shader search
+ * path, then the standard shaders. Pass its `.provide` as RenderOptions.shading.
+ */
+export { nodeRslShading } from './reyes/shading/node-shaders.ts';
+export type { NodeShadingOptions } from './reyes/shading/node-shaders.ts';
+
+/**
+ * Texture maps on disk: `new TextureRegistry(nodeTextureStorage(sceneDir, outputDir))` gives shaders
+ * the textures and shadow maps a scene names (read from sceneDir, made by MakeTexture into outputDir).
+ */
+export { nodeTextureStorage } from './texture/node-texture-storage.ts';
+export { TextureRegistry } from './texture/texture-registry.ts';

@@ -1,0 +1,100 @@
+// The package as a user gets it: `npm pack` (which builds lib/ through prepack), the tarball unpacked
+// into a fresh project's node_modules as `npm install` would, and plain Node, without this
+// repository's TypeScript loader hooks, importing it by name. The registry may be unreachable here,
+// so the dependencies are this repository's node_modules (linked), not downloaded.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseVulkanDriver, NO_DRIVER_HINT } from '../../src/gpu/node-gpu.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const driver = chooseVulkanDriver();
+if (driver.choice === 'none') console.warn(`packed-package: the render test is skipped: ${NO_DRIVER_HINT}`);
+
+// Left half of a 16×16 orthographic view covered by a constant red square, the right half empty.
+const SCENE = `Format 16 16 1
+PixelSamples 2 2
+Projection "orthographic"
+WorldBegin
+  Surface "constant"
+  Color [1 0 0]
+  Polygon "P" [-2 -2 1  0 -2 1  0 2 1  -2 2 1]
+WorldEnd
+`;
+
+const CONSUMER = `
+import { GpuRuntime, decodePng, encodePng, parseRib, quantizeImage, renderFrame } from 'webgpu-reyes';
+import { acquireNodeGpu } from 'webgpu-reyes/node';
+const scene = await parseRib(${JSON.stringify(SCENE)}, { fileName: 'square.rib' });
+const frame = scene.frames[0];
+const result = { errors: scene.errors.length, frames: scene.frames.length };
+if (process.argv[2] === 'render') {
+  const context = await acquireNodeGpu();
+  const { image } = await renderFrame(new GpuRuntime(context), frame);
+  const at = (x, y) => Array.from(image.rgba.subarray((y * 16 + x) * 4, (y * 16 + x) * 4 + 4));
+  const png = decodePng(encodePng(quantizeImage(image, frame.options.exposure, frame.options.quantize.rgba)));
+  Object.assign(result, { size: [image.width, image.height], left: at(4, 8), right: at(12, 8), pngLeft: Array.from(png.rgba.subarray((8 * 16 + 4) * 4, (8 * 16 + 4) * 4 + 4)) });
+  context.destroy();
+}
+console.log(JSON.stringify(result));
+`;
+
+let project = '';
+
+/** Runs the consumer script with plain Node in the temporary project; its JSON line. */
+function runConsumer(mode: 'parse' | 'render'): Record<string, unknown> {
+  const env = { ...process.env, ...(driver.icd ? { VK_ICD_FILENAMES: driver.icd } : {}) };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(process.execPath, ['consumer.mjs', mode], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
+}
+
+describe('the packed package', () => {
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmpdir(), 'reyes-package-'));
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' });
+    const tarball = path.join(project, packed.trim().split('\n').pop()!);
+    const installed = path.join(project, 'node_modules', 'webgpu-reyes');
+    mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(installed, 'node_modules'), 'dir');
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+    writeFileSync(path.join(project, 'consumer.mjs'), CONSUMER);
+  }, 240_000);
+
+  afterAll(() => {
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  it('holds the built entries and their declarations, and no test files', () => {
+    const installed = path.join(project, 'node_modules', 'webgpu-reyes');
+    const pkg = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    for (const entry of ['.', './node']) {
+      expect(readFileSync(path.join(installed, pkg.exports[entry]!.default), 'utf8')).toMatch(/^import|^export/m);
+      expect(readFileSync(path.join(installed, pkg.exports[entry]!.types), 'utf8')).toContain('export');
+    }
+    expect(readdirSync(installed)).not.toContain('test');
+  });
+
+  it('keeps Node built-ins out of the browser entry (what a bundler would have to polyfill)', () => {
+    const lib = path.join(project, 'node_modules', 'webgpu-reyes', 'lib');
+    const browserFiles = readdirSync(lib).filter((f) => f.endsWith('.js') && f !== 'node.js');
+    expect(browserFiles).toContain('index.js');
+    for (const file of browserFiles) expect(readFileSync(path.join(lib, file), 'utf8')).not.toMatch(/from ["']node:|from ["'](fs|path|url|module)["']|import\(["']webgpu["']\)/);
+  });
+
+  it('imports by name in plain Node and parses a RIB', () => {
+    expect(runConsumer('parse')).toMatchObject({ errors: 0, frames: 1 });
+  }, 120_000);
+
+  it.skipIf(driver.choice === 'none')('renders on Dawn: the red left half and the empty right half', () => {
+    const result = runConsumer('render');
+    expect(result.size).toEqual([16, 16]);
+    const [r, g, b, a] = result.left as number[];
+    expect([r, g, b, a].map((v) => Math.round(v! * 1000) / 1000)).toEqual([1, 0, 0, 1]);
+    expect(result.right).toEqual([0, 0, 0, 0]);
+    expect(result.pngLeft).toEqual([255, 0, 0, 255]);
+  }, 120_000);
+});

@@ -1,0 +1,22 @@
+// The library build (`npm run build:lib`): src/index.ts and src/node.ts as ES modules in lib/ (dist/ is the page's build), with
+// the WGSL kernels and standard shaders (`?raw` imports) inlined as strings, so the published package
+// runs in Node and in bundlers without this repository's loader hooks. Dependencies and Node
+// built-ins stay imports; the declarations come from tsconfig.lib.json.
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+const external = [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: 'lib',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    sourcemap: true,
+    lib: { entry: { index: 'src/index.ts', node: 'src/node.ts' }, formats: ['es'] },
+    rollupOptions: { external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) },
+  },
+});
