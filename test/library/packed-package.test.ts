@@ -45,7 +45,7 @@ let project = '';
 
 /** Runs the consumer script with plain Node in the temporary project; its JSON line. */
 function runConsumer(mode: 'parse' | 'render'): Record<string, unknown> {
-  const env = { ...process.env, ...(driver.icd ? { VK_ICD_FILENAMES: driver.icd } : {}) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(driver.icd ? { VK_ICD_FILENAMES: driver.icd } : {}) };
   delete env.NODE_OPTIONS;
   const out = execFileSync(process.execPath, ['consumer.mjs', mode], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
   return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
