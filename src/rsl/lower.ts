@@ -98,7 +98,8 @@ export class Lowerer {
   private ctx!: InstanceContext;
   private readonly gridVars = new Map<string, IrVar>();
   private readonly instances = new Map<string, InstanceContext>();
-  private inlineDepth = 0;
+  /** The functions being inlined, outermost first: a repeat is recursion, too many a chain too deep. */
+  private readonly inlining: FunctionSymbol[] = [];
   /** Inside a user function inlined for a uniform context (CheckedShader.uniformUserCalls). */
   private uniformRandom = 0;
   private readonly rayTracingWarned = new Set<CheckedShader>();
@@ -1372,8 +1373,11 @@ export class Lowerer {
 
   /** Inlines a user (or prelude) function: parameters become fresh variables, outputs alias. */
   private inline(e: ExprOf<'call'>, fn: FunctionSymbol): number {
-    if (this.inlineDepth > 64) {
-      this.diagnostics.error(e.pos, `'${fn.def.name}' calls itself; RSL functions cannot be recursive`);
+    const recursive = this.inlining.some((f) => f.def === fn.def);
+    if (recursive || this.inlining.length >= MAX_INLINE_DEPTH) {
+      this.diagnostics.error(e.pos, recursive
+        ? `'${fn.def.name}' calls itself; RSL functions cannot be recursive`
+        : `function calls nested deeper than ${MAX_INLINE_DEPTH} ('${this.inlining[0]!.def.name}' → ... → '${fn.def.name}'); every call is inlined into the kernel`);
       return this.constant('f32', [0]);
     }
     const saved = new Map<number, IrVar | undefined>();
@@ -1398,7 +1402,7 @@ export class Lowerer {
     const early = hasEarlyReturn(fn.def.body);
     const target: ReturnTarget = { ...(result ? { result, type: { name: fn.def.returnType } } : {}) };
     this.returns.push(target);
-    this.inlineDepth++;
+    this.inlining.push(fn);
     const uniform = this.ctx.checked.uniformUserCalls.has(e);
     if (uniform) this.uniformRandom++;
     const savedLoops = this.loops;
@@ -1417,7 +1421,7 @@ export class Lowerer {
     }
     this.loops = savedLoops;
     if (uniform) this.uniformRandom--;
-    this.inlineDepth--;
+    this.inlining.pop();
     this.returns.pop();
     for (const [id, v] of saved) {
       if (v) this.ctx.env.set(id, v);
@@ -1447,6 +1451,9 @@ function hasEarlyReturn(body: Stmt[]): boolean {
 function spaceKey(name: string): string {
   return name === 'current' ? 'camera' : name;
 }
+
+/** Deepest chain of function calls inlined into one another. */
+const MAX_INLINE_DEPTH = 64;
 
 export function wgslTypeName(t: IrType): string {
   return t === 'vec3' ? 'vec3f' : t === 'mat4' ? 'mat4x4f' : t;

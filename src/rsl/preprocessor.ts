@@ -27,6 +27,7 @@ export function preprocess(source: string, file: string, diagnostics: Diagnostic
     macros.set(name, { body: lex(value, '<define>').filter((t) => t.kind !== 'eof') });
   }
   const out: Token[] = [];
+  let tooDeepReported = false;
 
   const expand = (tokens: Token[], depth: number, active: Set<string>): Token[] => {
     const result: Token[] = [];
@@ -34,6 +35,8 @@ export function preprocess(source: string, file: string, diagnostics: Diagnostic
       const token = tokens[i]!;
       const macro = token.kind === 'ident' && !active.has(token.text) ? macros.get(token.text) : undefined;
       if (!macro || depth > MAX_EXPANSION_DEPTH) {
+        if (macro && !tooDeepReported) diagnostics.error(token.pos, `macro '${token.text}' is reached through more than ${MAX_EXPANSION_DEPTH} nested macros; left unexpanded`);
+        tooDeepReported ||= macro !== undefined;
         result.push(token);
         continue;
       }

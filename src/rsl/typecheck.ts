@@ -746,13 +746,23 @@ class Checker {
     // Conservatively, a user function's result varies when any argument does or its body (or a function
     // it calls) reads varying inputs. When random() is the only one, a uniform context selects the
     // uniform form, as for the built-in.
-    const inputs = this.bodyInputs(fn.def.body, new Set());
+    const inputs = this.functionInputs(fn.def, new Set());
     if (!e.varying && inputs === 'random' && this.uniformWanted > 0 && this.varyingDepth === 0) {
       this.result.uniformUserCalls.add(e);
       return { name: fn.def.returnType };
     }
     e.varying = !!e.varying || inputs !== 'uniform';
     return { name: fn.def.returnType };
+  }
+
+  /** bodyInputs of each function, worked out once: every call site asks, and a chain of n functions
+   * calling each other would otherwise be walked n times over (n² time). */
+  private readonly inputsOf = new Map<FunctionDef, 'varying' | 'random' | 'uniform'>();
+
+  private functionInputs(def: FunctionDef, visited: Set<FunctionDef>): 'varying' | 'random' | 'uniform' {
+    let inputs = this.inputsOf.get(def);
+    if (inputs === undefined) this.inputsOf.set(def, (inputs = this.bodyInputs(def.body, visited)));
+    return inputs;
   }
 
   /** What varies in a function body: 'varying' inputs, only 'random' calls, or nothing ('uniform'). */
@@ -765,7 +775,7 @@ class Checker {
       const callee = this.lookupFunction(name!);
       if (!callee || visited.has(callee.def)) continue;
       visited.add(callee.def);
-      const nested = this.bodyInputs(callee.def.body, visited);
+      const nested = this.functionInputs(callee.def, visited);
       if (nested === 'varying') return 'varying';
       if (nested === 'random') inputs = 'random';
     }

@@ -56,6 +56,25 @@ describe('deep sources give a positioned error, not a stack overflow', () => {
     expect(nested![2]).toMatch(new RegExp(`^(statements nested deeper than ${MAX_STATEMENT_DEPTH}|expressions nested deeper than ${MAX_EXPRESSION_DEPTH}) levels`));
   });
 
+  it('refuses a chain of 3000 functions, a function calling itself twice and 3000 nested macros with positioned errors, quickly', () => {
+    const chain = Array.from({ length: N }, (_, i) => `float f${i}(float a) { return ${i === 0 ? 'a' : `f${i - 1}(a)`} + 1; }`).join('\n');
+    const timed = (source: string): [number, number, string][] => {
+      const start = performance.now();
+      const errors = messages(surface(source), 'error');
+      expect(performance.now() - start).toBeLessThan(10_000);
+      return errors;
+    };
+    expect(timed(`${chain}\nsurface s() { Ci = f${N - 1}(s); }`)).toEqual([
+      [N - 63, 31, `function calls nested deeper than 64 ('f${N - 1}' → ... → 'f${N - 65}'); every call is inlined into the kernel`],
+    ]);
+    expect(timed('float g(float a) { return g(a) + g(a + 1); }\nsurface s() { Ci = g(s); }')).toEqual([
+      [1, 27, "'g' calls itself; RSL functions cannot be recursive"],
+      [1, 34, "'g' calls itself; RSL functions cannot be recursive"],
+    ]);
+    const macros = `${Array.from({ length: N }, (_, i) => `#define A${i + 1} (A${i}+1)`).join('\n')}\n#define A0 1\nsurface s() { Ci = A${N}; }`;
+    expect(timed(macros)[0]).toEqual([N + 2, 20, `macro 'A${N - 65}' is reached through more than 64 nested macros; left unexpanded`]);
+  });
+
   it('reads a 120,000-token shader without overflowing (the preprocessor spread every token at once)', () => {
     const source = `surface s() { float x = 0; ${'x = x + 1; '.repeat(20_000)}Ci = x; }`;
     const start = performance.now();
