@@ -101,6 +101,8 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     if (options.res !== undefined) {
       const m = /^(\d+)x(\d+)$/i.exec(options.res);
       if (!m || Number(m[1]) === 0 || Number(m[2]) === 0) throw new UsageError(`--res must be WxH (e.g. 640x480), not "${options.res}"`);
+      const tooLarge = imageTooLarge(Number(m[1]), Number(m[2]));
+      if (tooLarge) throw new UsageError(`--res ${options.res}: ${tooLarge}`);
       renderOptions.resolution = [Number(m[1]), Number(m[2])];
     }
     const samples = positiveInt(options.samples, '--samples');
@@ -120,8 +122,6 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     throw error;
   }
 
-      const tooLarge = imageTooLarge(Number(m[1]), Number(m[2]));
-      if (tooLarge) throw new UsageError(`--res ${options.res}: ${tooLarge}`);
   const sceneDir = path.dirname(path.resolve(scenePath));
   const outputDir = path.resolve(options.outputDir ?? sceneDir);
   // Shaders are looked up in --shader-path (and the RIB's Option "searchpath" "shader"), then
