@@ -17,6 +17,10 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     lib: { entry: { index: 'src/index.ts', node: 'src/node.ts' }, formats: ['es'] },
-    rollupOptions: { external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) },
+    rollupOptions: {
+      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      // The code both entries share (the whole renderer: node.js adds only the Node parts).
+      output: { chunkFileNames: 'renderer-[hash].js' },
+    },
   },
 });

@@ -1,4 +1,4 @@
-/// <reference types="@webgpu/types" />
+/// <reference types="@webgpu/types" preserve="true" />
 /**
  * The renderer as a library: RenderMan RIB scenes in, pictures out, on WebGPU. This entry works in
  * a page (bundled by Vite or another bundler; no Node built-in is reached) and in Node; what only

@@ -2,7 +2,7 @@
 // into a fresh project's node_modules as `npm install` would, and plain Node, without this
 // repository's TypeScript loader hooks, importing it by name. The registry may be unreachable here,
 // so the dependencies are this repository's node_modules (linked), not downloaded.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,25 @@ if (process.argv[2] === 'render') {
 console.log(JSON.stringify(result));
 `;
 
+// What a TypeScript user writes: the declarations must resolve through `exports` and type the API
+// (a misspelt option is an error, so the options are not \`any\`), WebGPU types included.
+const TYPED_CONSUMER = `
+import { GpuRuntime, parseRib, renderFrame, type RenderOptions } from 'webgpu-reyes';
+import { acquireNodeGpu } from 'webgpu-reyes/node';
+const scene = await parseRib('WorldBegin WorldEnd');
+const options: RenderOptions = { samples: 2, signal: AbortSignal.timeout(1000) };
+const { image } = await renderFrame(new GpuRuntime(await acquireNodeGpu()), scene.frames[0]!, options);
+const device: GPUDevice = (await acquireNodeGpu()).device;
+// @ts-expect-error: not a RenderOptions field
+const misspelt: RenderOptions = { sample: 3 };
+export const used = [image.width, device, misspelt];
+`;
+
+const TSCONFIG = {
+  compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, types: [] },
+  files: ['consumer.ts'],
+};
+
 let project = '';
 
 /** Runs the consumer script with plain Node in the temporary project; its JSON line. */
@@ -62,6 +81,8 @@ describe('the packed package', () => {
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(installed, 'node_modules'), 'dir');
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
     writeFileSync(path.join(project, 'consumer.mjs'), CONSUMER);
+    writeFileSync(path.join(project, 'consumer.ts'), TYPED_CONSUMER);
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG));
   }, 240_000);
 
   afterAll(() => {
@@ -87,6 +108,13 @@ describe('the packed package', () => {
 
   it('imports by name in plain Node and parses a RIB', () => {
     expect(runConsumer('parse')).toMatchObject({ errors: 0, frames: 1 });
+  }, 120_000);
+
+  it('type-checks a TypeScript consumer against the packed declarations (library files checked too)', () => {
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const run = spawnSync(process.execPath, [tsc, '-p', '.'], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
   }, 120_000);
 
   it.skipIf(driver.choice === 'none')('renders on Dawn: the red left half and the empty right half', () => {
