@@ -15,23 +15,8 @@
 // the lens's spread at its nearest and farthest depth, so that it reaches every region a sample
 // may see it from.
 
-struct SplitParams {
-  count: u32,
-  maxVertices: u32,
-  readyBase: u32,
-  maxDepth: u32,
-  region: vec4f,        // raster x0, y0, x1, y1 (with the filter apron)
-  near: f32,
-  far: f32,
-  eyeSplit: f32,        // pieces reaching nearer than this (perspective) are split
-  perspective: u32,
-  cameraToRaster: mat4x4f,
-  clipCount: u32,
-  eyeSplits: u32,       // Option "limits" "eyesplits"
-  lensRadius: f32,      // DepthOfField (camera units; 0 for a pinhole)
-  focalDistance: f32,
-  clipPlanes: array<vec4f, MAX_CLIP_PLANES>,  // (n, d): camera-space points with n·P + d > 0 are clipped
-}
+// SplitParams (src/layout/split-params.ts)
+// @layout split-params
 
 @group(0) @binding(0) var<uniform> params: SplitParams;
 @group(0) @binding(1) var<storage, read> prims: array<f32>;

@@ -28,6 +28,7 @@ import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
 import { CLIP_PLANE_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
 import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
+import { SPLIT_PARAMS } from './split-params.ts';
 import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
 import { wgslConstants, type ConstantGroup } from './wgsl-constants.ts';
 
@@ -68,6 +69,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
 const STRUCT_LAYOUTS: Readonly<Record<string, string>> = {
   'frame-uniforms': FRAME_UNIFORMS_WGSL,
   'sample-params': SAMPLE_PARAMS.wgsl,
+  'split-params': SPLIT_PARAMS.wgsl,
 };
 
 /** The WGSL declarations `// @layout NAME` stands for, or undefined for an unknown name. */

@@ -1,7 +1,7 @@
 // A uniform struct defined once: the WGSL declaration and the TypeScript packing come from the same
-// field list, with WGSL's alignment rules (u32/i32/f32: 4 bytes; mat4x4f and array<vec4f, N>: 16).
+// field list, with WGSL's alignment rules (u32/i32/f32: 4 bytes; vec4f, mat4x4f and array<vec4f, N>: 16).
 
-export type StructFieldType = 'u32' | 'i32' | 'f32' | 'mat4x4f' | { vec4fArray: number };
+export type StructFieldType = 'u32' | 'i32' | 'f32' | 'vec4f' | 'mat4x4f' | { vec4fArray: number };
 
 export interface StructField {
   name: string;
@@ -27,7 +27,7 @@ function wgslType(type: StructFieldType): string {
 /** [alignment, size] in words. */
 function shape(type: StructFieldType): [number, number] {
   if (typeof type !== 'string') return [4, 4 * type.vec4fArray];
-  return type === 'mat4x4f' ? [4, 16] : [1, 1];
+  return type === 'mat4x4f' ? [4, 16] : type === 'vec4f' ? [4, 4] : [1, 1];
 }
 
 export function uniformStruct(name: string, fields: readonly StructField[]): UniformStruct {
@@ -58,7 +58,7 @@ export function packUniform(struct: UniformStruct, values: Readonly<Record<strin
       else if (field.type === 'f32') floats[field.offset] = value;
       else throw new Error(`${struct.name}.${name} takes ${field.words} floats, not one number`);
     } else {
-      if (value.length > field.words || typeof field.type === 'string' && field.type !== 'mat4x4f') {
+      if (value.length > field.words || (typeof field.type === 'string' && field.type !== 'mat4x4f' && field.type !== 'vec4f')) {
         throw new Error(`${struct.name}.${name} takes ${field.words} floats, not ${value.length}`);
       }
       floats.set(Array.from(value), field.offset);

@@ -14,6 +14,8 @@ import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, typ
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { releaseRecords, type BoundRecords, type RecordBatch, type RecordSource } from '../frame/record-batches.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
+import { SPLIT_PARAMS } from '../../layout/split-params.ts';
+import { packUniform } from '../../layout/uniform-struct.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
@@ -72,16 +74,14 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   const batchEnds: number[] = [];
   let records: BoundRecords = { prims: frame.prims, userCorners: frame.userCorners };
   const apron = frame.apron;
-  // SplitParams: 28 words, the clipping planes' count, the eye splits, the lens, then the planes.
-  const header = new Uint32Array(32 + 4 * MAX_CLIP_PLANES);
-  const headerFloats = new Float32Array(header.buffer);
   const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
-  header[28] = planes.length;
-  header[29] = camera.eyeSplits;
-  headerFloats[30] = camera.lens?.radius ?? 0;
-  headerFloats[31] = camera.lens?.focalDistance ?? 1;
+  const frameParams = {
+    maxVertices: frame.layout.maxVertices, maxDepth: MAX_DEPTH, near: camera.near, far: camera.far, eyeSplit: camera.near * 0.5,
+    perspective: camera.perspective ? 1 : 0, cameraToRaster: camera.cameraToRaster, clipCount: planes.length,
+    eyeSplits: camera.eyeSplits, lensRadius: camera.lens?.radius ?? 0, focalDistance: camera.lens?.focalDistance ?? 1,
+    clipPlanes: planes.flat(),
+  };
   const eyeSplitCulls = allocator.createBufferWithData('eye-split culls', new Uint32Array(1), STORAGE());
-  headerFloats.set(planes.flat(), 32);
   let iterations = 0;
   /** Pieces this run culled at the eye-split limit (the counter's value at the last read-back). */
   let eyeCulled = 0;
@@ -134,12 +134,9 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
           }
           const queue = { buffer: part.buffer, offset: start * PIECE_BYTES, size: count * PIECE_BYTES };
           const recorder = stageRecorder(frame, 'bound/split');
-          header.set([count, frame.layout.maxVertices, readyCount, MAX_DEPTH]);
-          headerFloats.set([region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron], 4);
-          headerFloats.set([camera.near, camera.far, camera.near * 0.5], 8);
-          header[11] = camera.perspective ? 1 : 0;
-          headerFloats.set(camera.cameraToRaster, 12);
-          const params = recorder.params('bound/split', header);
+          const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, {
+            ...frameParams, count, readyBase: readyCount, region: [region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron],
+          }));
           const decision = recorder.scratch('split decision', count * 4);
           const childCount = recorder.scratch('split child count', count * 4);
           const readyFlag = recorder.scratch('split ready flag', count * 4);

@@ -1,0 +1,22 @@
+// The bound/split kernel's parameters (reyes-bound-split.wgsl SplitParams, packed by
+// stages/bound-split.ts once per window of the queue).
+import { MAX_CLIP_PLANES } from './sample-params.ts';
+import { uniformStruct } from './uniform-struct.ts';
+
+export const SPLIT_PARAMS = uniformStruct('SplitParams', [
+  { name: 'count', type: 'u32' },
+  { name: 'maxVertices', type: 'u32' },
+  { name: 'readyBase', type: 'u32' },
+  { name: 'maxDepth', type: 'u32' },
+  { name: 'region', type: 'vec4f', comment: 'raster x0, y0, x1, y1 (with the filter apron)' },
+  { name: 'near', type: 'f32' },
+  { name: 'far', type: 'f32' },
+  { name: 'eyeSplit', type: 'f32', comment: 'pieces reaching nearer than this (perspective) are split' },
+  { name: 'perspective', type: 'u32' },
+  { name: 'cameraToRaster', type: 'mat4x4f' },
+  { name: 'clipCount', type: 'u32' },
+  { name: 'eyeSplits', type: 'u32', comment: 'Option "limits" "eyesplits"' },
+  { name: 'lensRadius', type: 'f32', comment: 'DepthOfField (camera units; 0 for a pinhole)' },
+  { name: 'focalDistance', type: 'f32' },
+  { name: 'clipPlanes', type: { vec4fArray: MAX_CLIP_PLANES }, comment: '(n, d): camera-space points with n·P + d > 0 are clipped' },
+]);
