@@ -2,6 +2,7 @@
 // and the offsets follow WGSL's alignment rules.
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_PARAMS } from '../../src/layout/sample-params.ts';
+import { SPLIT_PARAMS } from '../../src/layout/split-params.ts';
 import { packUniform, uniformStruct } from '../../src/layout/uniform-struct.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 
@@ -13,6 +14,12 @@ describe('uniform structs', () => {
     expect(s.fields.map((f) => [f.name, f.offset])).toEqual([['a', 0], ['m', 4], ['f', 20], ['v', 24], ['g', 32]]);
     expect(s.words).toBe(36);
     expect(s.wgsl).toBe('struct S {\n  a: u32,\n  m: mat4x4f,\n  f: f32,\n  v: array<vec4f, 2>,\n  g: i32,\n}');
+  });
+
+  it('SplitParams keeps the word offsets bound/split wrote by hand before (region 4, near 8, matrix 12, clipCount 28, planes 32)', () => {
+    const at = (name: string) => SPLIT_PARAMS.fields.find((f) => f.name === name)!.offset;
+    expect([at('region'), at('near'), at('eyeSplit'), at('cameraToRaster'), at('clipCount'), at('focalDistance'), at('clipPlanes')]).toEqual([4, 8, 10, 12, 28, 31, 32]);
+    expect(SPLIT_PARAMS.words).toBe(32 + 4 * 16);
   });
 
   it('refuses an unknown field and a vector for a scalar', () => {
