@@ -3,6 +3,8 @@
 // stage, including the read-backs the schedulers need; and, on adapters with 'timestamp-query', the
 // GPU time of each stage's compute passes from timestamp queries).
 
+import type { StageNode } from './pipeline/stage-graph.ts';
+
 /** Per stage; imager is 0 without an Imager shader. */
 export interface StageTimes { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number; imager: number }
 
@@ -10,6 +12,8 @@ export interface FrameStats {
   resolution: [number, number];
   pixelSamples: [number, number];
   mode: 'scheduler' | 'bucket';
+  /** The stage graph the render ran: each stage's bins, schedule and module (pipeline/stage-graph.ts). */
+  stages?: StageNode[];
   budgetBytes: number;
   /** Scene primitives and the GPU records (pieces of splittable form) they became. */
   scenePrimitives: number;

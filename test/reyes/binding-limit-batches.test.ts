@@ -16,6 +16,9 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 /** The faked binding limit: a grid of 16 vertices fits it, the scene's records are over 5 times it. */
 const LIMIT = 64 * KiB;
+/** Each render below the limit works through over a hundred dicing regions, each reading every record
+ * batch: minutes on a busy 2-core machine with a cold shader cache. */
+const RENDER_TIMEOUT = 600_000;
 
 /** A wavy n × n bilinear PatchMesh (n² records) with a colour and a user float per vertex. */
 function mesh(n: number, z: number): string {
@@ -72,7 +75,7 @@ describe('primitive records batched to the binding limit', () => {
     const difference = Math.max(...foo(limited).map((v, k) => Math.abs(v - foo(reference)[k]!)));
     expect(difference).toBeLessThanOrEqual(1 / 255);
     expect(Math.max(...foo(reference))).toBeGreaterThan(0.5);
-  });
+  }, RENDER_TIMEOUT);
 
   it('renders a transparent frame past the limit as it renders unlimited', async () => {
     const frame = await frameFromText(scene(true));
@@ -81,7 +84,7 @@ describe('primitive records batched to the binding limit', () => {
     const limited = await render(withBindingLimit(gpu(), LIMIT), frame, { budgetBytes: 64 * MiB, maxVertices: 16 });
     expect(limited.rendered.stats.dicingRegions).toBeGreaterThan(reference.rendered.stats.dicingRegions);
     expect(compareImages(limited.image, reference.image).max).toBeLessThanOrEqual(1);
-  });
+  }, RENDER_TIMEOUT);
 
   it('cuts the records into runs whose records and auxiliary values each fit a binding', () => {
     const bytes = RECORD.floats * 4;

@@ -48,6 +48,9 @@ describe('pipeline configurations give the same picture', () => {
         const bins = rendered.regions.filter((r) => r.kind === 'bucket').length;
         expect(bins).toBe(pipeline.dicing.bins === 'fixed' ? Math.ceil(80 / pipeline.dicing.size) * Math.ceil(60 / pipeline.dicing.size) : 0);
         if (pipeline.dicing.bins === 'screen') expect(rendered.stats.dicingSplits).toBe(0);
+        // The statistics name the graph the render ran: each stage's bins.
+        expect(rendered.stats.stages!.map((s) => s.stage)).toEqual(['boundSplit', 'dice', 'shade', 'sample', 'composite', 'filter', 'imager']);
+        if (pipeline.dicing.bins === 'fixed') expect(rendered.stats.stages![1]!.bins).toBe(`${pipeline.dicing.size}×${pipeline.dicing.size} bins`);
         if (pipeline.sampling.bins === 'dicing') expect(rendered.stats.samplingSplits).toBe(0);
         if (budgetBytes === 4 * MiB && CUT_AT_4_MIB.has(path.basename(scene))) expect(rendered.stats.dicingSplits).toBeGreaterThan(0);
       }
