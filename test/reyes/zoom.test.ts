@@ -54,10 +54,10 @@ describe('close-up cameras', () => {
     expect(within.ms).toBeLessThan(3 * base.ms);
 
     // Inside the (two-sided) sphere its inner wall fills every pixel, opaque.
-    const { rgba } = within.rendered.image;
-    let opaque = 0;
-    for (let k = 3; k < rgba.length; k += 4) if (rgba[k]! > 0.999) opaque++;
-    expect(opaque).toBe(rgba.length / 4);
+    const { rgba, width: w } = within.rendered.image;
+    const holes: string[] = [];
+    for (let k = 0; k < rgba.length / 4; k++) if (!(rgba[k * 4 + 3]! > 0.999)) holes.push(`${k % w},${Math.floor(k / w)}: ${rgba[k * 4 + 3]}`);
+    expect(holes.filter((_, k) => k % 30 === 0), `${holes.length} pixels not opaque`).toEqual([]);
     // Zoomed in, the pivot (a point on the scene's objects or the ground ahead) fills the view's centre.
     const { width, height } = near.rendered.image;
     const alpha = near.rendered.image.rgba[((height >> 1) * width + (width >> 1)) * 4 + 3];
