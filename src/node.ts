@@ -13,6 +13,7 @@
  * ```
  *
  * @packageDocumentation
+ * @module webgpu-reyes/node
  */
 import { acquireGpu, type AcquireOptions, type GpuContext } from './gpu/device.ts';
 import { GpuUnavailableError } from './gpu/errors.ts';
@@ -31,26 +32,24 @@ export async function acquireNodeGpu(options: Omit<AcquireOptions, 'gpu'> = {}):
 
 /** Which Vulkan driver Dawn loads (and from which ICD file), as acquireNodeGpu will choose it. */
 export { chooseVulkanDriver } from './gpu/node-gpu.ts';
+/** 'environment' (VK_ICD_FILENAMES), 'system', 'lavapipe', 'swiftshader' or 'none'. */
 export type { VulkanChoice } from './gpu/node-gpu.ts';
 
-/**
- * `parseRibFile(path, options)` streams a scene file (plain or gzip) from disk, 1 MiB at a time,
- * reading archives from disk relative to it; `createNodeResolver` is that archive resolver, for
- * parseRib on text or bytes you read yourself.
- */
+// `parseRibFile(path, options)` streams a scene file (plain or gzip) from disk, 1 MiB at a time,
+// reading archives from disk relative to it; `createNodeResolver` is that archive resolver, for
+// parseRib on text or bytes you read yourself.
 export { parseRibFile, createNodeResolver } from './rib/resolver-node.ts';
 
-/**
- * `nodeRslShading({ sceneDir, shaderPath, textures })` is the shading provider of the `reyes`
- * command: RSL shaders (.sl) from the scene's folder, the given folders and the RIB's shader search
- * path, then the standard shaders. Pass its `.provide` as RenderOptions.shading.
- */
+// `nodeRslShading({ sceneDir, shaderPath, textures })` is the shading provider of the `reyes`
+// command: RSL shaders (.sl) from the scene's folder, the given folders and the RIB's shader search
+// path, then the standard shaders. Pass its `.provide` as RenderOptions.shading.
+/** The `reyes` command's RSL shading provider, over shader files on disk (see above). */
 export { nodeRslShading } from './reyes/shading/node-shaders.ts';
+/** Options of nodeRslShading: the scene's folder, shader folders, texture registry. */
 export type { NodeShadingOptions } from './reyes/shading/node-shaders.ts';
 
-/**
- * Texture maps on disk: `new TextureRegistry(nodeTextureStorage(sceneDir, outputDir))` gives shaders
- * the textures and shadow maps a scene names (read from sceneDir, made by MakeTexture into outputDir).
- */
+// Texture maps on disk: `new TextureRegistry(nodeTextureStorage(sceneDir, outputDir))` (TextureRegistry
+// from the main entry) gives shaders the textures and shadow maps a scene names, read from sceneDir,
+// made by MakeTexture into outputDir.
+/** A TextureStorage reading from the scene's folder and writing made textures into the output folder. */
 export { nodeTextureStorage } from './texture/node-texture-storage.ts';
-export { TextureRegistry } from './texture/texture-registry.ts';
