@@ -303,12 +303,16 @@ fn cellBound(mp: Micropolygon, j: u32) -> vec4i {
   return vec4i(lo, hi);
 }
 
-/** The subpixel of cell (x, y) in stratum j, or x = -1 where it lies outside the sample region. */
+/** A cell's subpixel outside the sample region. Subpixel coordinates may be negative (the region's
+ * filter margin left of and above the image), so the marker is no coordinate a region can hold. */
+const NO_CELL: i32 = -2147483647;
+
+/** The subpixel of cell (x, y) in stratum j, or x = NO_CELL where it lies outside the sample region. */
 fn cellSubpixel(mp: Micropolygon, j: u32, x: i32, y: i32) -> vec2i {
   if (mp.motion == NO_MOTION) { return vec2i(x, y); }
   let s = stratumSubpixel(x, y, j, params.nx, params.ny);
   let origin = vec2i(params.originX, params.originY);
-  if (any(s < origin) || any(s >= origin + vec2i(i32(params.width), i32(params.height)))) { return vec2i(-1); }
+  if (any(s < origin) || any(s >= origin + vec2i(i32(params.width), i32(params.height)))) { return vec2i(NO_CELL); }
   return s;
 }
 
@@ -325,7 +329,7 @@ fn cellCount(mp: Micropolygon) -> u32 {
     let b = cellBound(mp, j);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        if (cellSubpixel(mp, j, x, y).x >= 0) { count++; }
+        if (cellSubpixel(mp, j, x, y).x != NO_CELL) { count++; }
       }
     }
   }
@@ -362,7 +366,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
         let cell = cellSubpixel(mp, j, x, y);
-        if (cell.x < 0) { continue; }
+        if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
         let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
@@ -396,7 +400,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       for (var y = b.y; y <= b.w; y++) {
         for (var x = b.x; x <= b.z; x++) {
           let cell = cellSubpixel(mp, j, x, y);
-          if (cell.x < 0) { continue; }
+          if (cell.x == NO_CELL) { continue; }
           let hit = sampleAt(mp, cell.x, cell.y, cellTime(mp, j, x, y));
           if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.x, cell.y)], bitcast<u32>(hit.depth)); }
         }
@@ -419,7 +423,7 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
         let cell = cellSubpixel(mp, j, x, y);
-        if (cell.x < 0) { continue; }
+        if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
         let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
@@ -444,7 +448,7 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
         let cell = cellSubpixel(mp, j, x, y);
-        if (cell.x < 0) { continue; }
+        if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
         let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
