@@ -282,8 +282,9 @@ fn strata(mp: Micropolygon) -> u32 {
 fn cellBound(mp: Micropolygon, j: u32) -> vec4i {
   if (mp.motion == NO_MOTION) { return vec4i(mp.lo, mp.hi); }
   let n = vec2i(i32(params.nx), i32(params.ny));
-  var lo = mp.lo / n;
-  var hi = mp.hi / n;
+  // Pixels of the bound's subpixels, rounded down (the filter margin's subpixels are negative).
+  var lo = vec2i(floor(vec2f(mp.lo) / vec2f(n)));
+  var hi = vec2i(floor(vec2f(mp.hi) / vec2f(n)));
   if (mp.keys <= 2u) {
     // Corners move linearly in homogeneous raster space, so over [t0, t1] each stays on the segment
     // between its projections at t0 and t1.
