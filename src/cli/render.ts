@@ -189,7 +189,9 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       refused += errors;
       if (options.depth) {
         const target = path.resolve(name(options.depth));
-        await writeFile(target, encodeDepthTiff(rendered.image.width, rendered.image.height, rendered.image.depth));
+        // With its camera, as a depth Display writes it, so that MakeShadow can use it too.
+        const camera = depthCamera(rendered.camera.worldToCamera, rendered.camera.cameraToNdc);
+        await writeFile(target, encodeDepthTiff(rendered.image.width, rendered.image.height, rendered.image.depth, camera));
         console.log(`${prefix}wrote ${target} (float depth TIFF)`);
       } else if (written === 0) {
         console.error(`${prefix}warning: no -o and no Display in the scene; nothing written`);

@@ -57,7 +57,7 @@ describe('reyes render', () => {
     const result = await reyes(['render', rib, '--samples', '1', '--depth', path.join(dir, 'flag.tif')]);
     expect(result.code, result.stderr).toBe(0);
     expect(decodePng(readFileSync(path.join(dir, 'colour.png'))).width).toBe(80);
-    expect(existsSync(path.join(dir, 'zonly.tif'))).toBe(true);
+    expect(existsSync(path.join(dir, 'zonly.tif')), result.stdout + result.stderr).toBe(true);
     const fromMode = readFileSync(path.join(dir, 'colour.z.tif'));
     expect(readFileSync(path.join(dir, 'zonly.tif')).equals(fromMode)).toBe(true);
     expect(readFileSync(path.join(dir, 'flag.tif')).equals(fromMode)).toBe(true);
