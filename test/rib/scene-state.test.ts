@@ -53,7 +53,7 @@ describe('options', () => {
       Hider "hidden" "jitter" [1]
       RelativeDetail 0.5
       Option "limits" "bucketsize" [32 32]
-      Imager "background" "background" [1 0 0]`, ['DepthOfField']);
+      Imager "background" "background" [1 0 0]`, []);
     expect(f.options).toMatchObject({
       xResolution: 800, yResolution: 400, frameAspectRatio: 2, screenWindow: [-2, 2, -1, 1],
       cropWindow: [0.25, 0.75, 0, 0.5], pixelSamples: [4, 3], pixelVariance: 0.01,
@@ -242,7 +242,7 @@ describe('blocks, instances, motion', () => {
   });
 
   it('a motion block of transforms gives a moving transform', () => {
-    const f = world('MotionBegin [0 1]\nTranslate 0 0 0\nTranslate 1 0 0\nMotionEnd\nScale 2 2 2\nSphere 1 -1 1 360', 'Shutter 0 1', ['MotionBegin']);
+    const f = world('MotionBegin [0 1]\nTranslate 0 0 0\nTranslate 1 0 0\nMotionEnd\nScale 2 2 2\nSphere 1 -1 1 360', 'Shutter 0 1', []);
     const p = f.primitives[0]!;
     expect(p.motion!.map((s) => s.time)).toEqual([0, 1]);
     close(apply(p.motion![1]!.matrix, [1, 0, 0]), [3, 0, 0]);
@@ -257,7 +257,7 @@ describe('blocks, instances, motion', () => {
   });
 
   it('camera motion before WorldBegin is kept on the camera', () => {
-    const f = world('', 'MotionBegin [0 1] Translate 0 0 5 Translate 0 0 6 MotionEnd', ['MotionBegin']);
+    const f = world('', 'MotionBegin [0 1] Translate 0 0 5 Translate 0 0 6 MotionEnd', []);
     expect(f.camera.motion).toHaveLength(2);
     close(apply(f.camera.motion![1]!.matrix, [0, 0, 0]), [0, 0, 6]);
   });
