@@ -2,11 +2,9 @@
 // cursor; display exposure and gamma applied live to the float pixels (checked against the
 // definition: (gain * c)^(1/gamma), quantized); a histogram of the displayed values; 1:1 to 4:1
 // pixels; a snapshot compared with the new picture up to the wipe line.
-import type { Browser, Page } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, servePage } from './chromium.ts';
-import { picture, renders, waitForRender } from './viewer-page.ts';
+import { openFiles, openViewer, picture, renders, waitForRender, type OpenViewer } from './viewer-page.ts';
 
 /** A constant-coloured square, 1 unit in front of an orthographic camera at distance 5, over nothing. */
 const SQUARE_RIB = [
@@ -17,28 +15,20 @@ const SQUARE_RIB = [
 ].join('\n');
 
 describe('the image viewer, in headless Chromium', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
+  let viewer: OpenViewer;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const centre = async (): Promise<number[]> => (await picture(page)).rgba.slice((12 * 32 + 16) * 4, (12 * 32 + 16) * 4 + 4);
 
   beforeAll(async () => {
-    const served = await servePage();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(served.url);
-    await page.locator('#open-files').setInputFiles([{ name: 'square.rib', mimeType: 'text/plain', buffer: Buffer.from(SQUARE_RIB) }]);
-    await page.waitForFunction(() => document.getElementById('scene-name')?.textContent === 'square.rib', undefined, { timeout: 180_000 });
-    await waitForRender(page, 0, 180_000);
+    viewer = await openViewer();
+    ({ page, pageErrors } = viewer);
+    await openFiles(page, [{ name: 'square.rib', text: SQUARE_RIB }]);
     await page.locator('#picture-panel > summary').click();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await viewer?.close();
   });
 
   it('reads out the float value and depth under the cursor', async () => {

@@ -5,12 +5,10 @@
 // a slider writes a short number into its field; Ctrl+Z and Ctrl+Shift+Z undo and redo an edit; ?
 // shows the shortcuts.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExr, readPng, readTiff } from '../image/independent-readers.ts';
-import { launchChromium, servePage } from './chromium.ts';
-import { picture, renders, waitForRender } from './viewer-page.ts';
+import { openFiles, openViewer, picture, renders, waitForRender, type OpenViewer } from './viewer-page.ts';
 
 /** A red constant-shaded square filling the middle of a 32 × 24 frame over nothing, and one error. */
 const STRIPES_RIB = [
@@ -26,34 +24,22 @@ const STRIPES_RIB = [
 const GOOD_SL = ['surface stripes(color tint = color(1, 0, 0)) {', '  Oi = Os;', '  Ci = Oi * tint;', '}', ''].join('\n');
 
 describe('the viewer\'s status, picker, shader names, saving and keyboard, in headless Chromium', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
+  let viewer: OpenViewer;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    const served = await servePage();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${served.url}?scene=${encodeURIComponent('/scenes/features/sphere-default.rib')}`);
+    viewer = await openViewer(`?scene=${encodeURIComponent('/scenes/features/sphere-default.rib')}`);
+    ({ page, pageErrors } = viewer);
     await waitForRender(page, 0, 180_000);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await viewer?.close();
   });
 
   it('finds a shader by its declared name, says "with 1 error" in the error colour, and resets the picker', async () => {
-    const n = await renders(page);
-    await page.locator('#open-files').setInputFiles([
-      { name: 'stripes.rib', mimeType: 'text/plain', buffer: Buffer.from(STRIPES_RIB) },
-      { name: 'good.sl', mimeType: 'text/plain', buffer: Buffer.from(GOOD_SL) },
-    ]);
-    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 180_000 }).toBe('stripes.rib');
-    await waitForRender(page, n, 180_000);
+    await openFiles(page, [{ name: 'stripes.rib', text: STRIPES_RIB }, { name: 'good.sl', text: GOOD_SL }]);
     const messages = await page.locator('#messages li').allTextContents();
     expect(messages.filter((m) => /not found/.test(m))).toEqual([]);
     expect(messages.filter((m) => / error: /.test(m))).toEqual(['stripes.rib:9:1 error: Sphere: expected 4 arguments (radius zmin zmax thetamax), got 1']);
@@ -81,12 +67,7 @@ describe('the viewer\'s status, picker, shader names, saving and keyboard, in he
   });
 
   it('saves the picture as PNG (straight alpha), 16-bit TIFF and float EXR with the same pixels', async () => {
-    const n = await renders(page);
-    await page.locator('#open-files').setInputFiles([
-      { name: 'stripes.rib', mimeType: 'text/plain', buffer: Buffer.from(STRIPES_RIB) },
-      { name: 'good.sl', mimeType: 'text/plain', buffer: Buffer.from(GOOD_SL) },
-    ]);
-    await waitForRender(page, n, 180_000);
+    await openFiles(page, [{ name: 'stripes.rib', text: STRIPES_RIB }, { name: 'good.sl', text: GOOD_SL }]);
     const save = async (format: string, viaKeyboard: boolean): Promise<{ name: string; bytes: Uint8Array }> => {
       await page.locator('#save-format').selectOption(format);
       const downloaded = page.waitForEvent('download');
@@ -126,12 +107,7 @@ describe('the viewer\'s status, picker, shader names, saving and keyboard, in he
 
   it('writes a short number from a slider, undoes and redoes the edit with Ctrl+Z and Ctrl+Shift+Z, and lists the shortcuts on ?', async () => {
     // A lit square: a light with an intensity slider.
-    const n = await renders(page);
-    await page.locator('#open-files').setInputFiles([
-      { name: 'lit.rib', mimeType: 'text/plain', buffer: Buffer.from(STRIPES_RIB.replace('Surface "stripes"', 'Surface "matte"').replace('Sphere 1\n', '')) },
-    ]);
-    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 180_000 }).toBe('lit.rib');
-    await waitForRender(page, n, 180_000);
+    await openFiles(page, [{ name: 'lit.rib', text: STRIPES_RIB.replace('Surface "stripes"', 'Surface "matte"').replace('Sphere 1\n', '') }]);
     const before = await picture(page);
     expect(await page.locator('#undo-edit').isDisabled()).toBe(true);
 

@@ -1,11 +1,9 @@
 // Issue 17, resolution and quality controls with a progressive mode, in headless Chromium: the
 // resolution scales the scene's Format (same view, more pixels); progressive renders a fast pass
 // (lower resolution, one sample), shows it, then the full render.
-import type { Browser, Page } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, servePage } from './chromium.ts';
-import { picture, renders, waitForRender } from './viewer-page.ts';
+import { openFiles, openViewer, picture, renders, waitForRender, type OpenViewer } from './viewer-page.ts';
 
 const SQUARE_RIB = [
   'Format 64 48 1', 'PixelSamples 2 2', 'Projection "orthographic"', 'ScreenWindow -2 2 -1.5 1.5', 'Translate 0 0 5', 'WorldBegin',
@@ -15,28 +13,20 @@ const SQUARE_RIB = [
 ].join('\n');
 
 describe('resolution and progressive rendering in the page, in headless Chromium', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
+  let viewer: OpenViewer;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const setting = (name: string) => page.locator(`#settings [data-setting="${name}"]`);
 
   beforeAll(async () => {
-    const served = await servePage();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(served.url);
-    await page.locator('#open-files').setInputFiles([{ name: 'square.rib', mimeType: 'text/plain', buffer: Buffer.from(SQUARE_RIB) }]);
-    await page.waitForFunction(() => document.getElementById('scene-name')?.textContent === 'square.rib', undefined, { timeout: 180_000 });
-    await waitForRender(page, 0, 180_000);
+    viewer = await openViewer();
+    ({ page, pageErrors } = viewer);
+    await openFiles(page, [{ name: 'square.rib', text: SQUARE_RIB }]);
     await page.locator('#panels details:has(#settings) > summary').click();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await viewer?.close();
   });
 
   it('renders at a multiple of the scene\'s Format with the same view', async () => {

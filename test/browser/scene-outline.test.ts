@@ -1,11 +1,9 @@
 // Issue 17, the scene outline, in headless Chromium: objects (type and RIB line), lights and named
 // coordinate systems are listed; choosing an object selects it (its material panel) and outlines it
 // in the picture from the primitive ids, as clicking it in the picture does.
-import type { Browser, Page } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, servePage } from './chromium.ts';
-import { waitForRender } from './viewer-page.ts';
+import { openFiles, openViewer, type OpenViewer } from './viewer-page.ts';
 
 /** Two squares side by side, x in raster: 8..24 and 40..56 of 64, y 16..32 of 48. */
 const TWO_SQUARES_RIB = [
@@ -18,27 +16,19 @@ const TWO_SQUARES_RIB = [
 ].join('\n');
 
 describe('the scene outline, in headless Chromium', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
+  let viewer: OpenViewer;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    const served = await servePage();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(served.url);
-    await page.locator('#open-files').setInputFiles([{ name: 'two.rib', mimeType: 'text/plain', buffer: Buffer.from(TWO_SQUARES_RIB) }]);
-    await page.waitForFunction(() => document.getElementById('scene-name')?.textContent === 'two.rib', undefined, { timeout: 180_000 });
-    await waitForRender(page, 0, 180_000);
+    viewer = await openViewer();
+    ({ page, pageErrors } = viewer);
+    await openFiles(page, [{ name: 'two.rib', text: TWO_SQUARES_RIB }]);
     await page.locator('#outline-panel > summary').click();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await viewer?.close();
   });
 
   it('lists objects, lights and coordinate systems, and outlines the object chosen', async () => {

@@ -2,11 +2,9 @@
 // that compiles re-renders the picture with it, recompiling one kernel; an error is underlined at its
 // position and listed in Messages, where its position links back to the line; the picture keeps the
 // last version that compiled.
-import type { Browser, Page } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, servePage } from './chromium.ts';
-import { picture, renders, waitForRender } from './viewer-page.ts';
+import { openFiles, openViewer, picture, renders, waitForRender, type OpenViewer } from './viewer-page.ts';
 
 const SQUARE_RIB = [
   'Format 32 24 1', 'PixelSamples 2 2', 'Projection "orthographic"', 'ScreenWindow -2 2 -1.5 1.5', 'WorldBegin',
@@ -18,34 +16,23 @@ const SQUARE_RIB = [
 const tint = (colour: string): string => ['surface tint() {', '  Oi = Os;', `  Ci = Oi * ${colour};`, '}', ''].join('\n');
 
 describe('live shader editing in the page, in headless Chromium', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
+  let viewer: OpenViewer;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const centre = async (): Promise<number[]> => (await picture(page)).rgba.slice((12 * 32 + 16) * 4, (12 * 32 + 16) * 4 + 4);
   const compiles = (): Promise<number> => page.evaluate(() => window.reyesViewer!.counters.compiles);
 
   beforeAll(async () => {
-    const served = await servePage();
-    server = served.server;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(served.url);
+    viewer = await openViewer();
+    ({ page, pageErrors } = viewer);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await viewer?.close();
   });
 
   it('re-renders with each change that compiles and underlines an error at its position', async () => {
-    await page.locator('#open-files').setInputFiles([
-      { name: 'square.rib', mimeType: 'text/plain', buffer: Buffer.from(SQUARE_RIB) },
-      { name: 'tint.sl', mimeType: 'text/plain', buffer: Buffer.from(tint('color(1, 0, 0)')) },
-    ]);
-    await expect.poll(() => page.locator('#scene-name').textContent(), { timeout: 180_000 }).toBe('square.rib');
-    await waitForRender(page, 0, 180_000);
+    await openFiles(page, [{ name: 'square.rib', text: SQUARE_RIB }, { name: 'tint.sl', text: tint('color(1, 0, 0)') }]);
     expect(await centre()).toEqual([255, 0, 0, 255]);
 
     // Select the square and open its shader.

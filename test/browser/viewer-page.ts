@@ -1,5 +1,6 @@
 // Helpers for driving the viewer page in the browser tests and the measurement script.
 import type { Page } from 'playwright-core';
+import { launchChromium, servePage } from './chromium.ts';
 
 export interface Picture {
   width: number;
@@ -60,4 +61,36 @@ export function changedPixels(a: Picture, b: Picture, threshold = 3): number[] {
 export async function setNumber(page: Page, selector: string, value: number): Promise<void> {
   await page.locator(selector).fill(String(value));
   await page.locator(selector).dispatchEvent('change');
+}
+
+/** The page served by Vite and open in headless Chromium at 1400 × 900 (`search`: its query, e.g.
+ * "?scene=..."), with the page errors it reports; `close` ends both. */
+export interface OpenViewer {
+  page: Page;
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function openViewer(search = ''): Promise<OpenViewer> {
+  const { server, url } = await servePage();
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${url}${search}`);
+  return {
+    page, pageErrors,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Opens text files as a user would (the scene is the first) and waits for the scene's render. */
+export async function openFiles(page: Page, files: { name: string; text: string }[], timeout = 180_000): Promise<void> {
+  const before = await renders(page);
+  await page.locator('#open-files').setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) })));
+  await page.waitForFunction((name) => document.getElementById('scene-name')?.textContent === name, files[0]!.name, { timeout });
+  await waitForRender(page, before, timeout);
 }
