@@ -4,29 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FloatImage } from '../../src/image/image.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, pixel, render } from './render-helpers.ts';
+import { alphaSum, frameFromText, orthographicScene, pixel, render } from './render-helpers.ts';
 
 /** Orthographic, ScreenWindow ±2 over 128 pixels: 32 pixels per unit. */
 const SIZE = 128;
 const PPU = 32;
 
-function scene(body: string, samples = 4): string {
-  return `Format ${SIZE} ${SIZE} 1
-PixelSamples ${samples} ${samples}
-Projection "orthographic"
-ScreenWindow -2 2 -2 2
-Translate 0 0 5
-WorldBegin
-Surface "constant"
-${body}
-WorldEnd`;
-}
 
-function alphaSum(image: FloatImage): number {
-  let area = 0;
-  for (let i = 3; i < image.rgba.length; i += 4) area += image.rgba[i]!;
-  return area;
-}
 
 /** RI 3.2's basis matrices (RiBasis), row-major, with their steps. */
 const BASES: Record<string, { m: number[]; step: number }> = {
@@ -66,19 +50,19 @@ describe('Curves', () => {
 
   it('a straight curve of constant width w and length L covers w·L pixels within 1%, linear and cubic', async () => {
     const w = 0.25;
-    const linear = await render(gpu(), await frameFromText(scene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.1 0  1.5 0.1 0] "constantwidth" [${w}]`)));
+    const linear = await render(gpu(), await frameFromText(orthographicScene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.1 0  1.5 0.1 0] "constantwidth" [${w}]`)));
     const exact = w * 3 * PPU * PPU;
     expect(linear.rendered.warnings).toEqual([]);
     expect(Math.abs(alphaSum(linear.rendered.image) - exact) / exact).toBeLessThan(0.01);
     // A cubic Bézier with collinear control points, drawn diagonally.
     const c = 1.5 / Math.SQRT2;
-    const cubic = await render(gpu(), await frameFromText(scene(`Basis "bezier" 3 "bezier" 3
+    const cubic = await render(gpu(), await frameFromText(orthographicScene(`Basis "bezier" 3 "bezier" 3
 Curves "cubic" [4] "nonperiodic" "P" [${-c} ${-c} 0  ${-c / 3} ${-c / 3} 0  ${c / 3} ${c / 3} 0  ${c} ${c} 0] "constantwidth" [${w}]`)));
     expect(Math.abs(alphaSum(cubic.rendered.image) - exact) / exact).toBeLessThan(0.01);
   });
 
   it('varying width is interpolated along the curve (a trapezoid) and scales with the object', async () => {
-    const { rendered } = await render(gpu(), await frameFromText(scene('Scale 0.5 0.5 0.5\nCurves "linear" [3] "nonperiodic" "P" [-3 0 0  0 0 0  3 0 0] "width" [0.2 0.4 0.6]')));
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene('Scale 0.5 0.5 0.5\nCurves "linear" [3] "nonperiodic" "P" [-3 0 0  0 0 0  3 0 0] "width" [0.2 0.4 0.6]')));
     // Object space: length 6, mean width 0.4; half size on screen.
     const exact = 3 * 0.2 * PPU * PPU;
     expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
@@ -92,7 +76,7 @@ Curves "cubic" [4] "nonperiodic" "P" [${-c} ${-c} 0  ${-c / 3} ${-c / 3} 0  ${c 
 
   it('a curve 0.2 pixels wide keeps about 0.2 coverage along its length, not 0 or 1', async () => {
     const w = 0.2 / PPU;
-    const { rendered } = await render(gpu(), await frameFromText(scene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.0137 0  1.5 0.0137 0] "constantwidth" [${w}]`)));
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.0137 0  1.5 0.0137 0] "constantwidth" [${w}]`)));
     const columns: number[] = [];
     for (let x = 20; x < 108; x++) {
       let sum = 0;
@@ -115,7 +99,7 @@ Curves "cubic" [4] "nonperiodic" "P" [${-c} ${-c} 0  ${-c / 3} ${-c / 3} 0  ${c 
     it(`a cubic ${basis} curve passes where the basis says`, async () => {
       const w = 0.15;
       const { step } = BASES[basis]!;
-      const { rendered } = await render(gpu(), await frameFromText(scene(`Basis "bezier" 3 "${basis}" ${step}
+      const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`Basis "bezier" 3 "${basis}" ${step}
 Curves "cubic" [${points.length}] "nonperiodic" "P" [${points.map(([x, y]) => `${x} ${y} 0`).join('  ')}] "constantwidth" [${w}]`)));
       expect(rendered.warnings).toEqual([]);
       const curve = curvePoints(points.map((p) => [...p]), basis, false).map(([x, y]) => toRaster(x!, y!));
@@ -146,7 +130,7 @@ Curves "cubic" [${points.length}] "nonperiodic" "P" [${points.map(([x, y]) => `$
   it('a periodic b-spline curve closes: its area is width × the closed length', async () => {
     const ring = Array.from({ length: 8 }, (_, k) => [1.4 * Math.cos((k * Math.PI) / 4), 1.1 * Math.sin((k * Math.PI) / 4)]);
     const w = 0.1;
-    const { rendered } = await render(gpu(), await frameFromText(scene(`Basis "bezier" 3 "b-spline" 1
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`Basis "bezier" 3 "b-spline" 1
 Curves "cubic" [8] "periodic" "P" [${ring.map(([x, y]) => `${x} ${y} 0`).join('  ')}] "constantwidth" [${w}]`)));
     const length = polylineLength(curvePoints(ring, 'b-spline', true)) * PPU;
     const exact = w * PPU * length;
@@ -178,7 +162,7 @@ WorldEnd`));
     const w = 0.4;
     const tilt = (60 * Math.PI) / 180;
     const n = [0, -Math.sin(tilt), -Math.cos(tilt)];
-    const { rendered } = await render(gpu(), await frameFromText(scene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0 0  1.5 0 0] "N" [${n.join(' ')}  ${n.join(' ')}] "constantwidth" [${w}]`)));
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0 0  1.5 0 0] "N" [${n.join(' ')}  ${n.join(' ')}] "constantwidth" [${w}]`)));
     const exact = w * Math.cos(tilt) * 3 * PPU * PPU;
     expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
   });
@@ -186,7 +170,7 @@ WorldEnd`));
   it('vertex Cs on a cubic curve follows the curve basis', async () => {
     // B-spline: the curve starts at (P0 + 4 P1 + P2) / 6, and so does a vertex colour (red at P1 only:
     // 4/6 at the start, 1/6 at the end); the constant surface shows Cs.
-    const { rendered } = await render(gpu(), await frameFromText(scene(`Basis "bezier" 3 "b-spline" 1
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`Basis "bezier" 3 "b-spline" 1
 Curves "cubic" [4] "nonperiodic" "P" [-3 0 0  -1 0 0  1 0 0  3 0 0] "constantwidth" [0.3] "vertex color Cs" [0 0 0  1 0 0  0 0 0  0 0 0]`)));
     // The curve runs from x = -1 to 1; red(t) is the uniform cubic B-spline's second basis function.
     const red = (t: number): number => ((3 * t * t * t - 6 * t * t + 4) / 6);
@@ -199,7 +183,7 @@ Curves "cubic" [4] "nonperiodic" "P" [-3 0 0  -1 0 0  1 0 0  3 0 0] "constantwid
   });
 
   it('varying Cs runs along the curve and uniform Cs colours each curve', async () => {
-    const { rendered } = await render(gpu(), await frameFromText(scene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.5 0  1.5 0.5 0] "constantwidth" [0.3] "varying color Cs" [1 0 0  0 0 1]
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`Curves "linear" [2] "nonperiodic" "P" [-1.5 0.5 0  1.5 0.5 0] "constantwidth" [0.3] "varying color Cs" [1 0 0  0 0 1]
 Curves "cubic" [4 4] "nonperiodic" "P" [-1.5 -0.5 0  -0.5 -0.5 0  0.5 -0.5 0  1.5 -0.5 0  -1.5 -1 0  -0.5 -1 0  0.5 -1 0  1.5 -1 0] "constantwidth" [0.3] "uniform color Cs" [0 1 0  1 1 0]`)));
     const at = (x: number, y: number): number[] => {
       const [px, py] = toRaster(x, y);

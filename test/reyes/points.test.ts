@@ -1,7 +1,7 @@
 // Points render as camera-facing disks of their width: analytic coverage and per-point variables.
 import { describe, expect, it } from 'vitest';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, pixel, render } from './render-helpers.ts';
+import { alphaSum, frameFromText, orthographicScene, pixel, render } from './render-helpers.ts';
 
 /** Orthographic, ScreenWindow ±2 over 128 pixels: 32 pixels per unit. */
 const PIXELS_PER_UNIT = 32;
@@ -13,23 +13,7 @@ function lattice(): number[][] {
   return out;
 }
 
-function scene(body: string, samples = 4): string {
-  return `Format 128 128 1
-PixelSamples ${samples} ${samples}
-Projection "orthographic"
-ScreenWindow -2 2 -2 2
-Translate 0 0 5
-WorldBegin
-Surface "constant"
-${body}
-WorldEnd`;
-}
 
-function alphaSum(rgba: Float32Array): number {
-  let area = 0;
-  for (let i = 3; i < rgba.length; i += 4) area += rgba[i]!;
-  return area;
-}
 
 describe('Points', () => {
   const gpu = useGpuRuntime();
@@ -37,41 +21,41 @@ describe('Points', () => {
   it('N non-overlapping points of constantwidth w cover N·π(w/2)² of raster area within 1%', async () => {
     const points = lattice();
     const w = 0.5;
-    const frame = await frameFromText(scene(`Points "P" [${points.flat().join(' ')}] "constantwidth" [${w}]`));
+    const frame = await frameFromText(orthographicScene(`Points "P" [${points.flat().join(' ')}] "constantwidth" [${w}]`));
     const { rendered } = await render(gpu(), frame);
     const r = (w / 2) * PIXELS_PER_UNIT;
     const exact = points.length * Math.PI * r * r;
-    expect(Math.abs(alphaSum(rendered.image.rgba) - exact) / exact).toBeLessThan(0.01);
+    expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
     expect(rendered.warnings.filter((m) => m.includes('Points'))).toEqual([]);
   });
 
   it('per-point "width" sizes each disk, and the default width is 1', async () => {
     const points = lattice();
     const widths = points.map((_, k) => 0.2 + 0.04 * k);
-    const frame = await frameFromText(scene(`Points "P" [${points.flat().join(' ')}] "width" [${widths.join(' ')}]`));
+    const frame = await frameFromText(orthographicScene(`Points "P" [${points.flat().join(' ')}] "width" [${widths.join(' ')}]`));
     const { rendered } = await render(gpu(), frame);
     const exact = widths.reduce((sum, w) => sum + Math.PI * ((w / 2) * PIXELS_PER_UNIT) ** 2, 0);
-    expect(Math.abs(alphaSum(rendered.image.rgba) - exact) / exact).toBeLessThan(0.01);
+    expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
 
     // Two points far apart with no width: disks of diameter 1 (object space units).
-    const one = await frameFromText(scene('Points "P" [-1 0 0  1 0 0]'));
+    const one = await frameFromText(orthographicScene('Points "P" [-1 0 0  1 0 0]'));
     const single = await render(gpu(), one);
     const r = 0.5 * PIXELS_PER_UNIT;
-    expect(Math.abs(alphaSum(single.rendered.image.rgba) - 2 * Math.PI * r * r) / (2 * Math.PI * r * r)).toBeLessThan(0.01);
+    expect(Math.abs(alphaSum(single.rendered.image) - 2 * Math.PI * r * r) / (2 * Math.PI * r * r)).toBeLessThan(0.01);
   });
 
   it('widths are object-space lengths: a Scale 2 doubles the disks', async () => {
-    const frame = await frameFromText(scene('Scale 2 2 2\nPoints "P" [-0.5 0 0  0.5 0 0] "constantwidth" [0.25]'));
+    const frame = await frameFromText(orthographicScene('Scale 2 2 2\nPoints "P" [-0.5 0 0  0.5 0 0] "constantwidth" [0.25]'));
     const { rendered } = await render(gpu(), frame);
     const r = 0.25 * PIXELS_PER_UNIT;
     const exact = 2 * Math.PI * r * r;
-    expect(Math.abs(alphaSum(rendered.image.rgba) - exact) / exact).toBeLessThan(0.01);
+    expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
   });
 
   it('each point gets its own Cs and Os', async () => {
     const points = lattice();
     const colours = points.map((_, k) => [((k * 37) % 16) / 16, ((k * 11) % 16) / 16, ((k * 5) % 16) / 16]);
-    const frame = await frameFromText(scene(`Points "P" [${points.flat().join(' ')}] "constantwidth" [0.5] "Cs" [${colours.flat().join(' ')}]`));
+    const frame = await frameFromText(orthographicScene(`Points "P" [${points.flat().join(' ')}] "constantwidth" [0.5] "Cs" [${colours.flat().join(' ')}]`));
     const { rendered } = await render(gpu(), frame);
     points.forEach(([x, y], k) => {
       // Camera x right, y up; raster y down; the centre pixel of the disk.
@@ -134,6 +118,6 @@ WorldEnd`);
     const pixelsPerTan = 32 / Math.tan((20 * Math.PI) / 180);
     const r = (0.5 / 5) * pixelsPerTan;
     const exact = Math.PI * r * r;
-    expect(Math.abs(alphaSum(rendered.image.rgba) - exact) / exact).toBeLessThan(0.01);
+    expect(Math.abs(alphaSum(rendered.image) - exact) / exact).toBeLessThan(0.01);
   });
 });

@@ -45,3 +45,24 @@ export function coverage(image: QuantizedImage): number {
   for (let i = 3; i < image.rgba.length; i += 4) if (image.rgba[i]! > 0) covered++;
   return covered / (image.width * image.height);
 }
+
+/** A 128 × 128 frame of the square [-2, 2]² seen straight on by an orthographic camera, constant
+ * shading, with `body` in its world (the primitive tests' common stage). */
+export function orthographicScene(body: string, samples = 4): string {
+  return `Format 128 128 1
+PixelSamples ${samples} ${samples}
+Projection "orthographic"
+ScreenWindow -2 2 -2 2
+Translate 0 0 5
+WorldBegin
+Surface "constant"
+${body}
+WorldEnd`;
+}
+
+/** The image's alpha summed: the area it covers, in pixels. */
+export function alphaSum(image: { rgba: Float32Array }): number {
+  let area = 0;
+  for (let i = 3; i < image.rgba.length; i += 4) area += image.rgba[i]!;
+  return area;
+}
