@@ -32,6 +32,11 @@ export function pictureFileName(scene: string, format: PictureFormat): string {
   return `${base}.${PICTURE_FORMATS.find((f) => f.format === format)!.extension}`;
 }
 
+/** Puts a PNG on the system clipboard (the browser asks for permission if it must). */
+export async function copyPng(png: Uint8Array): Promise<void> {
+  await navigator.clipboard.write([new ClipboardItem({ 'image/png': new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }) })]);
+}
+
 /** Hands `bytes` to the browser as a download named `name`. */
 export function download(bytes: Uint8Array, name: string, mime: string): void {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }));

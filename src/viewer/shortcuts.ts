@@ -4,6 +4,7 @@ import { h } from './dom.ts';
 
 export interface ShortcutActions {
   save(): void;
+  copy(): void;
   resetCamera(): void;
   undo(): void;
   redo(): void;
@@ -15,6 +16,7 @@ export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'Esc', does: 'Stop the render in flight' },
   { keys: 'Home', does: 'Reset the camera to the scene\'s' },
   { keys: 'Ctrl+S', does: 'Save the picture in the chosen format' },
+  { keys: 'Ctrl+C', does: 'Copy the picture to the clipboard as PNG' },
   { keys: 'Ctrl+Z', does: 'Undo the last light or material edit' },
   { keys: 'Ctrl+Shift+Z / Ctrl+Y', does: 'Redo' },
   { keys: '?', does: 'Show or hide this list' },
@@ -37,6 +39,8 @@ export function attachShortcuts(actions: ShortcutActions): void {
       action();
     };
     if (ctrl && key === 's') run(actions.save);
+    // Ctrl+C copies the picture unless the user has selected text to copy.
+    else if (ctrl && key === 'c' && !document.getSelection()?.toString()) run(actions.copy);
     else if (ctrl && key === 'z') run(event.shiftKey ? actions.redo : actions.undo);
     else if (ctrl && key === 'y') run(actions.redo);
     else if (!ctrl && event.key === 'Home') run(actions.resetCamera);

@@ -28,7 +28,7 @@ import { ImageViewer } from './image-viewer.ts';
 import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
-import { download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
+import { copyPng, download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
 import { buildSceneOutline } from './scene-outline.ts';
 import { ShaderEditor } from './shader-editor.ts';
@@ -100,6 +100,7 @@ export class ViewerApp {
   private readonly stopButton = element<HTMLButtonElement>('stop-render');
   private readonly saveButton = element<HTMLButtonElement>('save-picture');
   private readonly saveFormat = element<HTMLSelectElement>('save-format');
+  private readonly copyButton = element<HTMLButtonElement>('copy-picture');
   private readonly undoButton = element<HTMLButtonElement>('undo-edit');
   private readonly redoButton = element<HTMLButtonElement>('redo-edit');
   private readonly editor = new ShaderEditor(element('shader-editor'), {
@@ -133,6 +134,7 @@ export class ViewerApp {
     element<HTMLButtonElement>('reset-camera').addEventListener('click', () => this.resetCamera());
     this.saveFormat.append(...PICTURE_FORMATS.map((f) => new Option(f.label, f.format)));
     this.saveButton.addEventListener('click', () => this.savePicture());
+    this.copyButton.addEventListener('click', () => void this.copyPicture());
     this.undoButton.addEventListener('click', () => this.undo());
     this.redoButton.addEventListener('click', () => this.redo());
     const help = element<HTMLDialogElement>('help');
@@ -140,7 +142,7 @@ export class ViewerApp {
     const toggleHelp = (): void => (help.open ? help.close() : help.showModal());
     element<HTMLButtonElement>('show-help').addEventListener('click', toggleHelp);
     attachShortcuts({
-      save: () => this.savePicture(), resetCamera: () => this.resetCamera(), undo: () => this.undo(), redo: () => this.redo(),
+      save: () => this.savePicture(), copy: () => void this.copyPicture(), resetCamera: () => this.resetCamera(), undo: () => this.undo(), redo: () => this.redo(),
       stop: () => this.stop(), help: toggleHelp,
     });
     buildSettingsPanel(element<HTMLFormElement>('settings'), this.settings, () => {
@@ -163,6 +165,7 @@ export class ViewerApp {
     this.lastPicture = undefined;
     this.viewer.reset();
     this.saveButton.disabled = true;
+    this.copyButton.disabled = true;
     this.renderMessages = [];
     this.gpuMessages = [];
     this.loadMessages = [...loaded.scene.errors, ...loaded.scene.warnings].map((d) => ({
@@ -296,6 +299,21 @@ export class ViewerApp {
     const format = this.saveFormat.value as PictureFormat;
     const name = pictureFileName(this.loaded!.name, format);
     download(encodePicture(picture, frame, format, name), name, PICTURE_FORMATS.find((f) => f.format === format)!.mime);
+  }
+
+  /** Ctrl+C and the Copy button: the same PNG the Save button writes, on the clipboard. */
+  private async copyPicture(): Promise<void> {
+    const picture = this.lastPicture;
+    const frame = this.loaded?.frame;
+    if (!picture || !frame) return;
+    const name = pictureFileName(this.loaded!.name, 'png');
+    try {
+      await copyPng(encodePicture(picture, frame, 'png', name));
+      this.copyButton.title = `Copied ${name} (${picture.width} × ${picture.height}) to the clipboard`;
+    } catch (error) {
+      this.loadMessages.push({ severity: 'error', file: this.loaded!.name, text: `could not copy the picture: ${(error as Error).message}`, source: 'render' });
+      this.refreshMessages();
+    }
   }
 
   /** Reports a failure to load (fetch error, no .rib among the files). */
@@ -460,6 +478,7 @@ export class ViewerApp {
     if (quality === 'full') {
       this.lastPicture = rendered.image;
       this.saveButton.disabled = false;
+      this.copyButton.disabled = false;
     }
     if (quality === 'full' && rendered.primitiveIds) {
       this.resolveIds({ width: rendered.image.width, height: rendered.image.height, ids: rendered.primitiveIds });
