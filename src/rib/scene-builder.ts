@@ -574,10 +574,24 @@ export class SceneBuilder {
         let params = this.typeParams(req.params, { kind: 'shader-or-option' });
         // In a search path "&" is the path set before; with none set, "&" (like "@") is the default.
         if (name === 'searchpath') params = params.map((p) => expandPrevious(p, o.user[name]));
+        if (name === 'limits') params = params.filter((p) => this.limitInRange(p, req));
         o.user = { ...o.user, [name]: mergeParams(o.user[name] ?? [], params) };
         return;
       }
     }
+  }
+
+  /** The `Option "limits"` values the renderer reads must make sense: gpumemory a positive number of
+   * MiB, eyesplits a count of at least 0. Others are warned about here, at the request, and dropped. */
+  private limitInRange(param: Parameter, req: RibRequest): boolean {
+    const value = param.values[0];
+    const bad = param.name === 'gpumemory' ? !(typeof value === 'number' && value > 0)
+      : param.name === 'eyesplits' ? !(typeof value === 'number' && value >= 0 && Number.isInteger(value)) : false;
+    if (bad) {
+      const wanted = param.name === 'gpumemory' ? 'a positive number of MiB' : 'a whole number of splits, at least 0';
+      this.diagnostics.warning(req.pos, req.name, `Option "limits" "${param.name}" must be ${wanted}, not ${JSON.stringify(param.values)}; ignored`);
+    }
+    return !bad;
   }
 
   // ---- attributes ----

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { BudgetTooSmallError } from '../../src/reyes/errors.ts';
+import { parseRibSync } from '../../src/rib/index.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
 
@@ -61,9 +62,11 @@ describe('budget invariance', () => {
     // Too small for any region, from the RIB alone.
     const tiny = await frameFromText(`Option "limits" "gpumemory" [0.0625]\n${scene(1)}`);
     await expect(render(gpu(), tiny)).rejects.toBeInstanceOf(BudgetTooSmallError);
-    // Not a positive number: a warning, and the runtime's budget.
-    const bad = await render(gpu(), await frameFromText(`Option "limits" "gpumemory" [-1]\n${scene(1)}`));
-    expect(bad.rendered.warnings).toContain('Option "limits" "gpumemory" must be a positive number of MiB; ignored');
+    // Not a positive number: a warning at the Option, and the runtime's budget.
+    const badScene = parseRibSync(`Option "limits" "gpumemory" [-1]\n${scene(1)}`, { fileName: 'bad.rib' });
+    expect(badScene.warnings.map((w) => `${w.file}:${w.line}:${w.column} ${w.message}`))
+      .toContain('bad.rib:1:1 Option "limits" "gpumemory" must be a positive number of MiB, not [-1]; ignored');
+    const bad = await render(gpu(), badScene.frames[0]!);
     expect(bad.rendered.stats.budgetBytes).toBe(gpu().allocator.budget);
   });
 });

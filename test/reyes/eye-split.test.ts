@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseRibSync } from '../../src/rib/index.ts';
 import { reyes } from '../cli/run-reyes.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { coverage, frameFromText, loadFrame, render, ROOT } from './render-helpers.ts';
@@ -170,9 +171,11 @@ describe('eye-split rule', () => {
     expect([...explicit.image.rgba]).toEqual([...six.image.rgba]);
   });
 
-  it('a bad eyesplits value is reported and the default used', async () => {
-    const { rendered, image } = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [-2]')));
-    expect(rendered.warnings).toContain('Option "limits" "eyesplits" must be a non-negative integer; using 6');
+  it('a bad eyesplits value is reported at the Option and the default used', async () => {
+    const scene = parseRibSync(insideSphere('Option "limits" "eyesplits" [-2]'), { fileName: 'inside.rib' });
+    expect(scene.warnings.map((w) => `${w.line}:${w.column} ${w.message}`).filter((m) => m.includes('eyesplits')))
+      .toEqual(['2:1 Option "limits" "eyesplits" must be a whole number of splits, at least 0, not [-2]; ignored']);
+    const { image } = await render(gpu(), scene.frames[0]!);
     expect(coverage(image)).toBe(1);
   });
 
