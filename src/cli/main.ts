@@ -5,6 +5,24 @@ import { gpuInfo } from './gpu-info.ts';
 import { renderCommand, type RenderCommandOptions } from './render.ts';
 import { parseCommand } from './parse.ts';
 
+/** Spellings PRMan users type, as commander reads them: `-crop x0 x1 y0 y1` and `--crop x0 x1 y0 y1`
+ * (commander options take one word, so the four numbers become one) and `-progress`. */
+function prmanArguments(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < argv.length; k++) {
+    const arg = argv[k]!;
+    if (arg === '--') return [...out, ...argv.slice(k)];
+    if (arg === '-progress') out.push('--progress');
+    else if (arg === '-crop' || arg === '--crop') {
+      let n = 0;
+      while (n < 4 && k + 1 + n < argv.length && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(argv[k + 1 + n]!)) n++;
+      out.push('--crop', n > 1 ? argv.slice(k + 1, k + 1 + n).join(' ') : (argv[k + 1] ?? ''));
+      k += Math.max(n, 1);
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command('reyes')
@@ -39,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('render')
     .description('render every frame of a RIB scene (or one) to the files its Displays name')
-    .argument('<scene>', 'the RIB file')
+    .argument('<scenes...>', 'RIB files read in order as one stream (options files, then the scene), "-" for standard input')
     .option('-o, --output <file>', 'write this file instead of the scene\'s Displays: TIFF for .tif/.tiff, OpenEXR for .exr, else PNG; numbered per frame (out.0001.png) when there are several')
     .option('--res <WxH>', 'resolution, overriding Format')
     .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples')
@@ -52,11 +70,12 @@ export async function main(argv: string[]): Promise<number> {
     .option('--depth <file>', 'also write camera-space depth as a 32-bit float TIFF (as a Display with mode "z" or "rgbaz" does)')
     .option('--output-dir <dir>', 'folder the Displays\' file names are placed in (default: the scene\'s folder; made when missing)')
     .option('--allow-any-output', 'let Displays name absolute paths and folders outside the output folder (existing files there are still not overwritten)')
-    .action(async (scene: string, options: RenderCommandOptions) => {
-      exitCode = await renderCommand(scene, options);
+    .option('--crop <x0 x1 y0 y1>', 'render only this part of the image, as fractions of it, as CropWindow does (default: the scene\'s CropWindow)')
+    .action(async (scenes: string[], options: RenderCommandOptions) => {
+      exitCode = await renderCommand(scenes, options);
     });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(prmanArguments(argv), { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     console.error(`reyes: ${(error as Error).message}`);

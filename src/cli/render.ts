@@ -1,5 +1,6 @@
 // `reyes render scene.rib`: renders every frame of a RIB scene (or the one --frame picks), in
-// order, each writing its Displays as their drivers say (src/image/display-files.ts) before the
+// order (the scene may be several files and "-" for standard input, read as one stream by
+// rib-inputs.ts; --crop overrides their CropWindow), each writing its Displays as their drivers say (src/image/display-files.ts) before the
 // next frame starts, so a depth map one frame writes is there for the next. -o replaces the
 // Displays with one file whose format follows its extension (.tif/.tiff TIFF, .exr EXR, else
 // PNG); with several frames each gets its own, the frame number inserted before the extension
@@ -27,12 +28,12 @@ import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/re
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
 import { imageTooLarge } from '../rib/image-limits.ts';
 import { formatDiagnostic } from '../rib/index.ts';
-import { parseRibFile } from '../rib/resolver-node.ts';
 import type { Scene } from '../rib/scene.ts';
 import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
 import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
 import { TextureRegistry } from '../texture/texture-registry.ts';
 import { depthCamera } from '../texture/shadow-map.ts';
+import { parseRibInputs, sceneFolder } from './rib-inputs.ts';
 import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
@@ -52,6 +53,8 @@ export interface RenderCommandOptions {
   outputDir?: string;
   /** --allow-any-output: Displays may name absolute paths and folders outside the output folder. */
   allowAnyOutput?: boolean;
+  /** --crop x0 x1 y0 y1: the CropWindow, overriding the scene's. */
+  crop?: string;
 }
 
 export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4, sceneErrors: 5 } as const;
@@ -80,6 +83,16 @@ async function readPipeline(file: string): Promise<PipelineConfig> {
   }
 }
 
+/** --crop "x0 x1 y0 y1" (or commas): fractions of the image, as CropWindow takes them. */
+function parseCrop(text: string): [number, number, number, number] {
+  const values = text.trim().split(/[\s,]+/).map(Number);
+  const [x0, x1, y0, y1] = values;
+  if (values.length !== 4 || values.some((v) => !(v >= 0 && v <= 1)) || !(x0! < x1! && y0! < y1!)) {
+    throw new UsageError(`--crop must be four fractions x0 x1 y0 y1 in [0,1] with x0 < x1 and y0 < y1, not "${text}"`);
+  }
+  return [x0!, x1!, y0!, y1!];
+}
+
 /** `name` with the frame number before its extension: out.png, 3 → out.0003.png. */
 export function numberedName(name: string, frame: number): string {
   const ext = path.extname(name);
@@ -93,9 +106,10 @@ function outputDisplay(name: string): Display {
   return { name, type, mode: 'rgba', params: [] };
 }
 
-export async function renderCommand(scenePath: string, options: RenderCommandOptions): Promise<number> {
+export async function renderCommand(inputs: string[], options: RenderCommandOptions): Promise<number> {
   let renderOptions: RenderOptions;
   let frameIndex: number | undefined;
+  let crop: Frame['options']['cropWindow'] | undefined;
   try {
     renderOptions = {};
     if (options.res !== undefined) {
@@ -113,6 +127,7 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     const bucket = positiveInt(options.bucket, '--bucket');
     if (bucket) renderOptions.bucketSize = bucket;
     if (options.pipeline !== undefined) renderOptions.pipeline = await readPipeline(options.pipeline);
+    if (options.crop !== undefined) crop = parseCrop(options.crop);
     frameIndex = options.frame === undefined ? undefined : (positiveInt(String(Number(options.frame) + 1), '--frame') ?? 1) - 1;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -122,7 +137,8 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
     throw error;
   }
 
-  const sceneDir = path.dirname(path.resolve(scenePath));
+  const sceneDir = sceneFolder(inputs);
+  const scenePath = inputs.join(' ');
   const outputDir = path.resolve(options.outputDir ?? sceneDir);
   // Shaders are looked up in --shader-path (and the RIB's Option "searchpath" "shader"), then
   // among the standard shaders.
@@ -132,10 +148,9 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
   renderOptions.shading = nodeRslShading({ sceneDir, shaderPath, textures }).provide;
   let scene: Scene;
   try {
-    // Streamed from disk, so a big scene is never in memory whole.
-    scene = await parseRibFile(scenePath, { shaderSearchPaths: shaderPath.map((d) => path.resolve(d)) });
+    scene = await parseRibInputs(inputs, { shaderSearchPaths: shaderPath.map((d) => path.resolve(d)) });
   } catch (error) {
-    console.error(`reyes render: cannot read ${scenePath}: ${(error as Error).message}`);
+    console.error(`reyes render: ${(error as Error).message}`);
     return EXIT.fatal;
   }
   for (const d of scene.errors) console.error(formatDiagnostic(d));
@@ -183,7 +198,8 @@ export async function renderCommand(scenePath: string, options: RenderCommandOpt
       const name = (file: string): string => (numbered ? numberedName(file, frameNumber) : file);
       const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
       const output = options.output ? { dir: process.cwd(), allowAny: true, trusted: true } : sceneOutput;
-      const rendered = await renderFrame(gpu, frame, { ...renderOptions, outputVariables: outputVariables(displays, frame.options.displayChannels) });
+      const framed = crop ? { ...frame, options: { ...frame.options, cropWindow: crop } } : frame;
+      const rendered = await renderFrame(gpu, framed, { ...renderOptions, outputVariables: outputVariables(displays, frame.options.displayChannels) });
       for (const warning of rendered.warnings) console.error(`${prefix}${renderWarningLine(warning)}`);
       const { written, errors } = await writeDisplays(rendered, frame, displays, output, prefix, writtenBy, String(frameNumber));
       refused += errors;

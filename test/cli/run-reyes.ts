@@ -8,14 +8,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A little below vitest's testTimeout (vite.config.ts), so a test that times out leaves no child running. */
 const TIMEOUT_MS = 290_000;
 
-export async function reyes(args: string[], env: NodeJS.ProcessEnv = {}) {
+/** `input`, when given, is what the command reads on standard input. */
+export async function reyes(args: string[], env: NodeJS.ProcessEnv = {}, input?: string) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'bin/reyes.js'), ...args], {
+    const running = run(process.execPath, [path.join(ROOT, 'bin/reyes.js'), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       timeout: TIMEOUT_MS,
       killSignal: 'SIGKILL',
     });
+    if (input !== undefined) running.child.stdin?.end(input);
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number | null; killed?: boolean; stdout: string; stderr: string };
