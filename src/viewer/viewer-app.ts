@@ -28,6 +28,7 @@ import { ImageViewer } from './image-viewer.ts';
 import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
+import { exportRib } from './rib-export.ts';
 import { copyPng, download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
 import { buildSceneOutline } from './scene-outline.ts';
@@ -101,6 +102,7 @@ export class ViewerApp {
   private readonly saveButton = element<HTMLButtonElement>('save-picture');
   private readonly saveFormat = element<HTMLSelectElement>('save-format');
   private readonly copyButton = element<HTMLButtonElement>('copy-picture');
+  private readonly exportButton = element<HTMLButtonElement>('export-rib');
   private readonly undoButton = element<HTMLButtonElement>('undo-edit');
   private readonly redoButton = element<HTMLButtonElement>('redo-edit');
   private readonly editor = new ShaderEditor(element('shader-editor'), {
@@ -135,6 +137,7 @@ export class ViewerApp {
     this.saveFormat.append(...PICTURE_FORMATS.map((f) => new Option(f.label, f.format)));
     this.saveButton.addEventListener('click', () => this.savePicture());
     this.copyButton.addEventListener('click', () => void this.copyPicture());
+    this.exportButton.addEventListener('click', () => this.exportScene());
     this.undoButton.addEventListener('click', () => this.undo());
     this.redoButton.addEventListener('click', () => this.redo());
     const help = element<HTMLDialogElement>('help');
@@ -166,6 +169,7 @@ export class ViewerApp {
     this.viewer.reset();
     this.saveButton.disabled = true;
     this.copyButton.disabled = true;
+    this.exportButton.disabled = true;
     this.renderMessages = [];
     this.gpuMessages = [];
     this.loadMessages = [...loaded.scene.errors, ...loaded.scene.warnings].map((d) => ({
@@ -180,6 +184,7 @@ export class ViewerApp {
       return;
     }
     this.edits = new SceneEdits(frame, loaded.shaders, loaded.textures);
+    this.exportButton.disabled = false;
     this.editor.close();
     this.history = new EditHistory(this.edits.snapshot());
     this.showHistory();
@@ -314,6 +319,16 @@ export class ViewerApp {
       this.loadMessages.push({ severity: 'error', file: this.loaded!.name, text: `could not copy the picture: ${(error as Error).message}`, source: 'render' });
       this.refreshMessages();
     }
+  }
+
+  /** The Export RIB button: the frame as the page renders it (camera, settings, edits), as RIB. */
+  private exportScene(): void {
+    if (!this.loaded?.frame || !this.camera) return;
+    const base = this.loaded.name.replace(/\.rib(\.gz)?$/i, '') || 'scene';
+    const { text, notExported } = exportRib(this.editedFrame(), this.loaded.name);
+    for (const note of notExported) this.loadMessages.push({ severity: 'warning', file: `${base}-edited.rib`, text: `not exported: ${note}`, source: 'rib' });
+    if (notExported.length) this.refreshMessages();
+    download(new TextEncoder().encode(text), `${base}-edited.rib`, 'application/x-rib');
   }
 
   /** Reports a failure to load (fetch error, no .rib among the files). */
