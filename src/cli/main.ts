@@ -1,9 +1,14 @@
 // The `reyes` command line. Each command lives in its own module; this one only parses arguments.
-import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
 import { compileShaderCommand } from './compile-shader.ts';
 import { gpuInfo } from './gpu-info.ts';
-import { renderCommand, type RenderCommandOptions } from './render.ts';
+import { EXIT, renderCommand, type RenderCommandOptions } from './render.ts';
 import { parseCommand } from './parse.ts';
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 /** Spellings PRMan users type, as commander reads them: `-crop x0 x1 y0 y1` and `--crop x0 x1 y0 y1`
  * (commander options take one word, so the four numbers become one) and `-progress`. */
@@ -27,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command('reyes')
     .description('A WebGPU Reyes renderer for RenderMan RIB scenes')
+    .version(packageVersion(), '-V, --version', 'print the version of webgpu-reyes')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
   program
@@ -39,8 +45,8 @@ export async function main(argv: string[]): Promise<number> {
     .command('parse')
     .description('read a RIB scene and print what it holds, with every warning and error')
     .argument('<scene>', 'RIB file (ASCII, binary or gzip)')
-    .option('--json', 'print the summary and diagnostics as JSON')
-    .option('--archive-path <dirs...>', 'folders searched for ReadArchive files')
+    .option('--json', 'print the summary and diagnostics as JSON', false)
+    .option('--archive-path <dirs...>', 'folders searched for ReadArchive files (default: the scene\'s folder only)')
     .action(async (scene: string, options: { json?: boolean; archivePath?: string[] }) => {
       exitCode = await parseCommand(scene, options);
     });
@@ -48,9 +54,9 @@ export async function main(argv: string[]): Promise<number> {
     .command('compile-shader')
     .description('compile one RSL shader (surface, displacement, light or volume) to its WGSL kernel')
     .argument('<file>', 'RSL source (.sl)')
-    .option('-o, --output <file>', 'write the WGSL here instead of printing it')
-    .option('--dump <what>', 'print the compiler\'s intermediate representation instead ("ir")')
-    .option('--shader-path <dirs...>', 'folders searched for #include files')
+    .option('-o, --output <file>', 'write the WGSL here instead of printing it (default: print it on stdout)')
+    .option('--dump <what>', 'print the compiler\'s intermediate representation instead ("ir") (default: none)')
+    .option('--shader-path <dirs...>', 'folders searched for #include files (default: the shader\'s folder and the standard shaders)')
     .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[] }) => {
       exitCode = await compileShaderCommand(file, options);
     });
@@ -58,26 +64,29 @@ export async function main(argv: string[]): Promise<number> {
     .command('render')
     .description('render every frame of a RIB scene (or one) to the files its Displays name')
     .argument('<scenes...>', 'RIB files read in order as one stream (options files, then the scene), "-" for standard input')
-    .option('-o, --output <file>', 'write this file instead of the scene\'s Displays: TIFF for .tif/.tiff, OpenEXR for .exr, else PNG; numbered per frame (out.0001.png) when there are several')
-    .option('--res <WxH>', 'resolution, overriding Format')
-    .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples')
+    .option('-o, --output <file>', 'write this file instead of the scene\'s Displays: TIFF for .tif/.tiff, OpenEXR for .exr, else PNG; numbered per frame (out.0001.png) when there are several (default: the scene\'s Displays)')
+    .option('--res <WxH>', 'resolution, overriding Format (default: the scene\'s Format)')
+    .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples (default: the scene\'s PixelSamples)')
     .option('--budget <MiB>', 'GPU memory budget in MiB, overriding the RIB\'s Option "limits" "gpumemory" [MiB] (default: what the adapter allows)')
-    .option('--bucket <n>', 'classic bucket mode with n × n buckets instead of the schedulers')
-    .option('--pipeline <file>', 'how the stages bin the screen and schedule the bins, as JSON, e.g. {"dicing": {"bins": "fixed", "size": 32}, "sampling": {"bins": "dicing"}} (bins: "budget", "fixed" or "screen"; sampling: "budget" or "dicing")')
-    .option('--stats <file>', 'write statistics as JSON (an array of one entry per frame when there are several)')
+    .option('--bucket <n>', 'classic bucket mode with n × n buckets instead of the schedulers (default: the schedulers\' memory-budget bins)')
+    .option('--pipeline <file>', 'how the stages bin the screen and schedule the bins, as JSON, e.g. {"dicing": {"bins": "fixed", "size": 32}, "sampling": {"bins": "dicing"}} (bins: "budget", "fixed" or "screen"; sampling: "budget" or "dicing") (default: budget bins for both)')
+    .option('--stats <file>', 'write statistics as JSON (an array of one entry per frame when there are several) (default: none)')
     .option('--frame <k>', 'render only frame k (0-based; default: every frame, in order)')
-    .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter')
-    .option('--depth <file>', 'also write camera-space depth as a 32-bit float TIFF (as a Display with mode "z" or "rgbaz" does)')
-    .option('--output-dir <dir>', 'folder the Displays\' file names are placed in (default: the scene\'s folder; made when missing)')
-    .option('--allow-any-output', 'let Displays name absolute paths and folders outside the output folder (existing files there are still not overwritten)')
+    .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter (default: the scene\'s folder and the standard shaders)')
+    .option('--depth <file>', 'also write camera-space depth as a 32-bit float TIFF (as a Display with mode "z" or "rgbaz" does) (default: none)')
+    .option('--output-dir <dir>', 'folder the Displays\' file names are placed in (default: the folder of the last RIB file, the current folder for standard input; made when missing)')
+    .option('--allow-any-output', 'let Displays name absolute paths and folders outside the output folder (existing files there are still not overwritten)', false)
     .option('--crop <x0 x1 y0 y1>', 'render only this part of the image, as fractions of it, as CropWindow does (default: the scene\'s CropWindow)')
+    .addOption(new Option('--progress', 'show progress (also spelt -progress, as PRMan does): a bar on a terminal, else a line per percent gained (default: a bar on a terminal only)').conflicts('quiet'))
+    .option('-q, --quiet', 'no progress display (warnings, errors and the files written are still printed)', false)
     .action(async (scenes: string[], options: RenderCommandOptions) => {
       exitCode = await renderCommand(scenes, options);
     });
   try {
     await program.parseAsync(prmanArguments(argv), { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
+    // Help and --version end with 0; a bad argument gets the documented usage status.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT.usage;
     console.error(`reyes: ${(error as Error).message}`);
     return 1;
   }

@@ -33,6 +33,7 @@ import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts
 import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
 import { TextureRegistry } from '../texture/texture-registry.ts';
 import { depthCamera } from '../texture/shadow-map.ts';
+import { frameProgress, progressMode } from './progress.ts';
 import { parseRibInputs, sceneFolder } from './rib-inputs.ts';
 import type { Display, Frame } from '../rib/scene.ts';
 
@@ -55,6 +56,10 @@ export interface RenderCommandOptions {
   allowAnyOutput?: boolean;
   /** --crop x0 x1 y0 y1: the CropWindow, overriding the scene's. */
   crop?: string;
+  /** --progress: progress lines even when stderr is not a terminal (progress.ts). */
+  progress?: boolean;
+  /** --quiet: no progress display. */
+  quiet?: boolean;
 }
 
 export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4, sceneErrors: 5 } as const;
@@ -199,7 +204,15 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
       const displays = options.output ? [outputDisplay(path.resolve(name(options.output)))] : frame.options.displays;
       const output = options.output ? { dir: process.cwd(), allowAny: true, trusted: true } : sceneOutput;
       const framed = crop ? { ...frame, options: { ...frame.options, cropWindow: crop } } : frame;
-      const rendered = await renderFrame(gpu, framed, { ...renderOptions, outputVariables: outputVariables(displays, frame.options.displayChannels) });
+      const progress = frameProgress(progressMode(options, process.stderr.isTTY === true), prefix);
+      let rendered: RenderedFrame;
+      try {
+        rendered = await renderFrame(gpu, framed, {
+          ...renderOptions, ...progress.callbacks, outputVariables: outputVariables(displays, frame.options.displayChannels),
+        });
+      } finally {
+        progress.finish();
+      }
       for (const warning of rendered.warnings) console.error(`${prefix}${renderWarningLine(warning)}`);
       const { written, errors } = await writeDisplays(rendered, frame, displays, output, prefix, writtenBy, String(frameNumber));
       refused += errors;
