@@ -1,6 +1,7 @@
 // The `reyes` command line. Each command lives in its own module; this one only parses arguments.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { compareCommand, type CompareCommandOptions } from './compare.ts';
 import { compileShaderCommand } from './compile-shader.ts';
 import { gpuInfo } from './gpu-info.ts';
 import { EXIT, renderCommand, type RenderCommandOptions } from './render.ts';
@@ -81,6 +82,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'no progress display (warnings, errors and the files written are still printed)', false)
     .action(async (scenes: string[], options: RenderCommandOptions) => {
       exitCode = await renderCommand(scenes, options);
+    });
+  program
+    .command('compare')
+    .description('print how two pictures (PNG or TIFF, as 8-bit RGBA) differ; exit status 1 when a channel differs by more than the tolerance')
+    .argument('<a>', 'first picture')
+    .argument('<b>', 'second picture')
+    .option('--tolerance <n>', 'largest channel difference (0 to 255) still counted as equal', '0')
+    .action(async (a: string, b: string, options: CompareCommandOptions) => {
+      exitCode = await compareCommand(a, b, options);
     });
   try {
     await program.parseAsync(prmanArguments(argv), { from: 'user' });

@@ -28,11 +28,11 @@ describe('reyes --version and --help', () => {
     }
   });
 
-  it.each(['render', 'parse', 'compile-shader'])('reyes %s --help lists every option with its default', async (command) => {
+  it.each(['render', 'parse', 'compile-shader', 'compare'])('reyes %s --help lists every option with its default', async (command) => {
     const result = await reyes([command, '--help']);
     expect(result.code).toBe(0);
     const listed = options(result.stdout);
-    expect(listed.length).toBeGreaterThan(2);
+    expect(listed.length).toBeGreaterThan(1);
     for (const { flags, text } of listed) {
       if (flags.startsWith('-h, --help')) continue;
       expect(text, flags).toMatch(/\(default: [^)]+\)|[(;] default: /);
