@@ -1,10 +1,10 @@
 // `reyes render scene.rib`: renders every frame of a RIB scene (or the one --frame picks), in
 // order (the scene may be several files and "-" for standard input, read as one stream by
-// rib-inputs.ts; --crop overrides their CropWindow), each writing its Displays as their drivers say (src/image/display-files.ts) before the
-// next frame starts, so a depth map one frame writes is there for the next. -o replaces the
-// Displays with one file whose format follows its extension (.tif/.tiff TIFF, .exr EXR, else
-// PNG); with several frames each gets its own, the frame number inserted before the extension
-// (out.png → out.0001.png). --depth FILE writes camera-space depth as a float TIFF too. Every
+// rib-inputs.ts; --crop overrides their CropWindow), each writing its Displays as their drivers
+// say (src/image/display-files.ts) before the next frame starts, so a depth map one frame writes
+// is there for the next. -o replaces the Displays with one file whose format follows its
+// extension (.tif/.tiff TIFF, .exr EXR, else PNG); with several frames each gets its own, the
+// frame number inserted before the extension (out.png → out.0001.png). --depth FILE writes camera-space depth as a float TIFF too. Every
 // file written is listed on stdout; a frame writing over an earlier frame's file is warned about.
 // A scene from anywhere must not write where it likes: Display names are placed in the output
 // folder (--output-dir, default the scene's folder) and one that is absolute or climbs out with
@@ -34,7 +34,7 @@ import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
 import { TextureRegistry } from '../texture/texture-registry.ts';
 import { depthCamera } from '../texture/shadow-map.ts';
 import { frameProgress, progressMode } from './progress.ts';
-import { parseRibInputs, sceneFolder } from './rib-inputs.ts';
+import { parseRibInputs, sceneFolder, STDIN } from './rib-inputs.ts';
 import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
@@ -153,6 +153,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
   renderOptions.shading = nodeRslShading({ sceneDir, shaderPath, textures }).provide;
   let scene: Scene;
   try {
+    if (inputs.includes(STDIN) && process.stdin.isTTY) console.error('reyes render: reading RIB from the terminal; end it with Ctrl+D');
     scene = await parseRibInputs(inputs, { shaderSearchPaths: shaderPath.map((d) => path.resolve(d)) });
   } catch (error) {
     console.error(`reyes render: ${(error as Error).message}`);
