@@ -4,8 +4,9 @@
 // say (src/image/display-files.ts) before the next frame starts, so a depth map one frame writes
 // is there for the next. -o replaces the Displays with one file whose format follows its
 // extension (.tif/.tiff TIFF, .exr EXR, else PNG); with several frames each gets its own, the
-// frame number inserted before the extension (out.png → out.0001.png). --depth FILE writes camera-space depth as a float TIFF too. Every
-// file written is listed on stdout; a frame writing over an earlier frame's file is warned about.
+// frame number inserted before the extension (out.png → out.0001.png). --depth FILE writes
+// camera-space depth as a float TIFF too. Every file written is listed on stdout; a frame writing
+// over an earlier frame's file is warned about. Progress is shown as progress.ts says.
 // A scene from anywhere must not write where it likes: Display names are placed in the output
 // folder (--output-dir, default the scene's folder) and one that is absolute or climbs out with
 // '..' (or reaches out through a symbolic link) is refused at its request's position, unless
