@@ -3,7 +3,7 @@
 // bar, shown only once a frame has rendered for a second so quick renders print nothing; elsewhere
 // (a pipe, a log file) one line per whole percent gained, at most one a second, with --progress
 // only. Written on stderr, so stdout keeps only the list of files written.
-import { SingleBar } from 'cli-progress';
+import cliProgress from 'cli-progress';
 import type { RenderOptions } from '../reyes/render-frame.ts';
 
 export type ProgressMode = 'bar' | 'lines' | 'none';
@@ -62,9 +62,13 @@ export function frameProgress(mode: ProgressMode, label: string, stream: NodeJS.
       finish: () => undefined,
     };
   }
-  const bar = new SingleBar({
+  const format = `${label}{bar} {percentage}% | {regions} regions | {duration_formatted} elapsed | {eta_formatted} left`;
+  const frameStart = Date.now();
+  const bar = new cliProgress.SingleBar({
     stream,
-    format: `${label}{bar} {percentage}% | {regions} regions | {duration_formatted} elapsed | {eta_formatted} left`,
+    // cli-progress's own formatter, with the time elapsed counted from the frame's start rather
+    // than from the bar's, which appears a second later.
+    format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format }, { ...params, startTime: frameStart }, payload),
     hideCursor: true,
   });
   let shown = false;
