@@ -56,6 +56,13 @@ export class OrbitCamera {
     this.state.dolly += remaining * (1 - Math.pow(0.9, steps));
   }
 
+  /** Moves everything in view by (x, y, z) in camera space (frame selected / frame all). */
+  translate(x: number, y: number, z: number): void {
+    this.state.panX -= x;
+    this.state.panY -= y;
+    this.state.dolly -= z;
+  }
+
   worldToCamera(): mat4 {
     const { yaw, pitch, panX, panY, dolly } = this.state;
     const d = this.pivotDepth;

@@ -6,6 +6,8 @@ export interface ShortcutActions {
   save(): void;
   copy(): void;
   resetCamera(): void;
+  frameSelected(): void;
+  frameAll(): void;
   undo(): void;
   redo(): void;
   stop(): void;
@@ -14,6 +16,8 @@ export interface ShortcutActions {
 
 export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'Esc', does: 'Stop the render in flight' },
+  { keys: 'F', does: 'Frame the selected object (all of the scene when none is selected)' },
+  { keys: 'A', does: 'Frame all of the scene' },
   { keys: 'Home', does: 'Reset the camera to the scene\'s' },
   { keys: 'Ctrl+S', does: 'Save the picture in the chosen format' },
   { keys: 'Ctrl+C', does: 'Copy the picture to the clipboard as PNG' },
@@ -44,6 +48,8 @@ export function attachShortcuts(actions: ShortcutActions): void {
     else if (ctrl && key === 'z') run(event.shiftKey ? actions.redo : actions.undo);
     else if (ctrl && key === 'y') run(actions.redo);
     else if (!ctrl && event.key === 'Home') run(actions.resetCamera);
+    else if (!ctrl && !event.altKey && key === 'f') run(actions.frameSelected);
+    else if (!ctrl && !event.altKey && key === 'a') run(actions.frameAll);
     else if (!ctrl && event.key === '?') run(actions.help);
   });
 }

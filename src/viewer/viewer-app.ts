@@ -29,6 +29,7 @@ import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
 import { exportRib } from './rib-export.ts';
+import { cameraExtent, framingMove } from './framing.ts';
 import { copyPng, download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
 import { buildSceneOutline } from './scene-outline.ts';
@@ -145,6 +146,7 @@ export class ViewerApp {
     const toggleHelp = (): void => (help.open ? help.close() : help.showModal());
     element<HTMLButtonElement>('show-help').addEventListener('click', toggleHelp);
     attachShortcuts({
+      frameSelected: () => void this.frameObject(this.selected), frameAll: () => void this.frameObject(undefined),
       save: () => this.savePicture(), copy: () => void this.copyPicture(), resetCamera: () => this.resetCamera(), undo: () => this.undo(), redo: () => this.redo(),
       stop: () => this.stop(), help: toggleHelp,
     });
@@ -294,6 +296,21 @@ export class ViewerApp {
     this.camera.reset();
     this.idImage = undefined;
     this.request('full', 'camera reset');
+  }
+
+  /** F and A: moves the camera so the object `index` (all covered pixels when undefined) fills
+   * about 70% of the view, from the last full render's primitive ids and depth. */
+  private async frameObject(index: number | undefined): Promise<void> {
+    if (!this.loaded?.frame || !this.camera) return;
+    const ids = await this.currentIds();
+    const picture = this.lastPicture;
+    if (!ids || !picture || picture.width !== ids.width || picture.height !== ids.height) return;
+    const camera = frameCamera(this.editedFrame());
+    const extent = cameraExtent(camera, ids.width, ids.ids, picture.depth, index === undefined ? (id) => id >= 0 : (id) => id === index);
+    if (!extent) return;
+    const [x, y, z] = framingMove(camera, extent);
+    this.camera.translate(x, y, z);
+    this.cameraMoved();
   }
 
   /** Ctrl+S and the Save button: the last full-quality picture in the chosen format. */

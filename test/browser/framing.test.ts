@@ -1,0 +1,104 @@
+// Issue 17, frame selected (F) and frame all (A), in headless Chromium: after F on a small sphere
+// off to the side of a perspective view, the sphere's pixels (the render's primitive ids) are in
+// the middle of the picture and span about 70% of its height; after A, all the covered pixels are.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFiles, openViewer, renders, type OpenViewer } from './viewer-page.ts';
+
+const WIDTH = 64;
+const HEIGHT = 48;
+
+/** A big sphere left of the middle and a small one up and to the right, seen from 10 units away. */
+const SPHERES_RIB = [
+  `Format ${WIDTH} ${HEIGHT} 1`, 'PixelSamples 2 2', 'Projection "perspective" "fov" [40]', 'Translate 0 0 10', 'WorldBegin',
+  'LightSource "ambientlight" 1 "intensity" [1]', 'Surface "matte"',
+  'AttributeBegin', 'Translate -1.5 0 0', 'Sphere 1 -1 1 360', 'AttributeEnd',
+  'AttributeBegin', 'Translate 2.8 1.6 0', 'Sphere 0.3 -0.3 0.3 360', 'AttributeEnd',
+  'WorldEnd', '',
+].join('\n');
+
+interface Extent {
+  count: number;
+  centre: [number, number];
+  /** Bounding box size as shares of the picture's width and height. */
+  share: [number, number];
+}
+
+function extent(pixels: number[]): Extent {
+  const xs = pixels.map((k) => k % WIDTH);
+  const ys = pixels.map((k) => Math.floor(k / WIDTH));
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs) + 1;
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys) + 1;
+  return { count: pixels.length, centre: [(x0 + x1) / 2, (y0 + y1) / 2], share: [(x1 - x0) / WIDTH, (y1 - y0) / HEIGHT] };
+}
+
+describe('frame selected and frame all, in headless Chromium', () => {
+  let viewer: OpenViewer;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    viewer = await openViewer();
+    ({ page, pageErrors } = viewer);
+    await openFiles(page, [{ name: 'spheres.rib', text: SPHERES_RIB }]);
+  });
+
+  afterAll(async () => {
+    await viewer?.close();
+  });
+
+  /** The pixels of primitive `index` (-1: nothing) in the picture's full render after the camera settles. */
+  const idMask = (index: number): Promise<number[]> => page.evaluate((i) => window.reyesViewer!.idMask(i), index);
+  const covered = async (): Promise<number[]> => {
+    const nothing = new Set(await idMask(-1));
+    return Array.from({ length: WIDTH * HEIGHT }, (_, k) => k).filter((k) => !nothing.has(k));
+  };
+  /** Presses `key` and waits for the full render of the moved camera. */
+  const press = async (key: string): Promise<void> => {
+    const before = await renders(page);
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => {
+      const probe = window.reyesViewer;
+      return probe && probe.counters.renders > n && probe.renders.at(-1)?.quality === 'full'
+        && document.querySelector('#viewport')?.getAttribute('data-render-state') === 'complete';
+    }, before, { timeout: 180_000, polling: 100 }).catch((e: Error) => { throw new Error(`${e.message}; page errors: ${pageErrors.join(' | ')}`); });
+  };
+
+  it('F frames the selected object: centred, about 70% of the view', async () => {
+    const before = extent(await idMask(1));
+    expect(before.centre[0]).toBeGreaterThan(WIDTH * 0.75);
+    expect(before.share[1]).toBeLessThan(0.2);
+    // Select the small sphere by clicking it, as a user would.
+    const box = (await page.locator('#picture').boundingBox())!;
+    await page.mouse.click(box.x + (before.centre[0] / WIDTH) * box.width, box.y + (before.centre[1] / HEIGHT) * box.height);
+    await expect.poll(() => page.locator('#material').getAttribute('data-selected')).toBe('1');
+    await press('f');
+    const after = extent(await idMask(1));
+    expect(Math.abs(after.centre[0] - WIDTH / 2), 'x centre').toBeLessThanOrEqual(1.5);
+    expect(Math.abs(after.centre[1] - HEIGHT / 2), 'y centre').toBeLessThanOrEqual(1.5);
+    // A sphere fills a square: the picture's height (the shorter side) is the tighter one.
+    expect(after.share[1]).toBeGreaterThan(0.6);
+    expect(after.share[1]).toBeLessThan(0.8);
+    expect(after.count).toBeGreaterThan(before.count * 10);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('A frames everything in view: the covered pixels centred, about 70% of the view', async () => {
+    // A frames what the picture shows; after F that is the small sphere alone, so start from the
+    // scene's camera (Home) with both spheres in view.
+    await press('Home');
+    expect(extent(await covered()).share[1]).toBeLessThan(0.6);
+    await press('a');
+    const all = extent(await covered());
+    expect(Math.abs(all.centre[0] - WIDTH / 2), 'x centre').toBeLessThanOrEqual(1.5);
+    expect(Math.abs(all.centre[1] - HEIGHT / 2), 'y centre').toBeLessThanOrEqual(1.5);
+    expect(Math.max(...all.share)).toBeGreaterThan(0.6);
+    expect(Math.max(...all.share)).toBeLessThan(0.8);
+    // Both spheres are in view again.
+    expect((await idMask(0)).length).toBeGreaterThan(0);
+    expect((await idMask(1)).length).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
