@@ -1,5 +1,5 @@
 // The picture as an image viewer shows it (as RenderMan's `it` does): fit to the window or 1:1, 2:1,
-// 4:1 pixels without smoothing; exposure (stops) and gamma applied live to the float pixels; the
+// 4:1 pixels without smoothing (Alt+wheel steps through them toward the cursor); exposure (stops) and gamma applied live to the float pixels; the
 // value and depth of the pixel under the cursor; a histogram of the displayed channels; and
 // snapshots kept for comparison, shown over the current picture up to a wipe line.
 import type { FloatImage } from '../image/image.ts';
@@ -17,6 +17,8 @@ interface Shown {
 
 type Zoom = 'fit' | 1 | 2 | 4;
 
+const ZOOMS: Zoom[] = ['fit', 1, 2, 4];
+
 const HISTOGRAM_BINS = 64;
 
 export class ImageViewer {
@@ -29,6 +31,8 @@ export class ImageViewer {
   private readonly readout = h('output', { id: 'pixel-readout', 'aria-live': 'off' });
   private readonly histogram = h('canvas', { id: 'histogram', width: HISTOGRAM_BINS * 4, height: 64, 'aria-label': 'Histogram of the displayed red, green and blue values' });
   private readonly snapshotList = h('select', { id: 'compare-snapshot', 'aria-label': 'Snapshot to compare with' });
+  private readonly zoomSelect = h('select', { id: 'picture-zoom', 'aria-label': 'Picture size' },
+    h('option', { value: 'fit' }, 'Fit to window'), h('option', { value: '1' }, '1:1'), h('option', { value: '2' }, '2:1'), h('option', { value: '4' }, '4:1'));
   private readonly gammaField = h('input', { type: 'number', id: 'display-gamma', min: '0.1', max: '5', step: '0.1', placeholder: 'scene', 'aria-label': 'Display gamma' });
 
   constructor(
@@ -40,6 +44,12 @@ export class ImageViewer {
     this.buildPanel(panel);
     canvas.addEventListener('pointermove', (event) => this.showReadout(event));
     canvas.addEventListener('pointerleave', () => (this.readout.textContent = ''));
+    canvas.addEventListener('wheel', (event) => {
+      if (!event.altKey) return;
+      event.preventDefault();
+      const next = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(this.zoom) + (event.deltaY < 0 ? 1 : -1)))]!;
+      this.zoomAt(next, event.clientX, event.clientY);
+    }, { passive: false });
   }
 
   /** A finished render: shown with the display adjustment, and kept for the readout and histogram. */
@@ -71,8 +81,7 @@ export class ImageViewer {
   }
 
   private buildPanel(panel: HTMLElement): void {
-    const zoom = h('select', { id: 'picture-zoom', 'aria-label': 'Picture size' },
-      h('option', { value: 'fit' }, 'Fit to window'), h('option', { value: '1' }, '1:1'), h('option', { value: '2' }, '2:1'), h('option', { value: '4' }, '4:1'));
+    const zoom = this.zoomSelect;
     zoom.addEventListener('change', () => {
       this.zoom = zoom.value === 'fit' ? 'fit' : (Number(zoom.value) as 1 | 2 | 4);
       this.applyZoom();
@@ -114,6 +123,25 @@ export class ImageViewer {
     const width = this.current?.size[0] ?? this.canvas.width;
     this.stack.style.width = this.zoom === 'fit' ? '' : `${width * this.zoom}px`;
     this.stack.classList.toggle('pixels', this.zoom !== 'fit');
+  }
+
+  /** Alt+wheel: a new picture size, scrolled so that the point under the cursor stays under it. */
+  private zoomAt(zoom: Zoom, clientX: number, clientY: number): void {
+    if (zoom === this.zoom) return;
+    const before = this.canvas.getBoundingClientRect();
+    const fx = (clientX - before.left) / before.width;
+    const fy = (clientY - before.top) / before.height;
+    this.zoom = zoom;
+    this.zoomSelect.value = String(zoom);
+    this.applyZoom();
+    const after = this.canvas.getBoundingClientRect();
+    // The viewport scrolls what it can; the page scrolls the rest.
+    const scroller = this.stack.closest('#viewport') ?? document.scrollingElement!;
+    const dx = after.left + fx * after.width - clientX;
+    const dy = after.top + fy * after.height - clientY;
+    const [left, top] = [scroller.scrollLeft, scroller.scrollTop];
+    scroller.scrollBy(dx, dy);
+    window.scrollBy(dx - (scroller.scrollLeft - left), dy - (scroller.scrollTop - top));
   }
 
   private takeSnapshot(): void {

@@ -68,7 +68,8 @@ export function attachPointerInput(canvas: HTMLCanvasElement, camera: () => Orbi
   canvas.addEventListener('pointercancel', release);
   canvas.addEventListener('wheel', (event) => {
     const cam = camera();
-    if (!cam) return;
+    // Alt+wheel belongs to the image viewer (picture size, toward the cursor).
+    if (!cam || event.altKey) return;
     event.preventDefault();
     cam.zoom(-event.deltaY / 100);
     on.moved();
