@@ -25,6 +25,7 @@ export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'Ctrl+Shift+Z / Ctrl+Y', does: 'Redo' },
   { keys: '?', does: 'Show or hide this list' },
   { keys: 'Drag · Shift-drag or right-drag · Wheel', does: 'Orbit · pan · zoom' },
+  { keys: 'Alt+wheel', does: 'Picture size (fit, 1:1, 2:1, 4:1), toward the cursor' },
 ];
 
 function typingInField(target: EventTarget | null): boolean {
