@@ -16,8 +16,8 @@ export interface ShortcutActions {
 
 export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'Esc', does: 'Stop the render in flight' },
-  { keys: 'F', does: 'Frame the selected object (all of the scene when none is selected)' },
-  { keys: 'A', does: 'Frame all of the scene' },
+  { keys: 'F', does: 'Frame the selected object (everything in the picture when none is selected)' },
+  { keys: 'A', does: 'Frame everything the picture shows' },
   { keys: 'Home', does: 'Reset the camera to the scene\'s' },
   { keys: 'Ctrl+S', does: 'Save the picture in the chosen format' },
   { keys: 'Ctrl+C', does: 'Copy the picture to the clipboard as PNG' },
