@@ -40,6 +40,7 @@ export function buildSettingsPanel(form: HTMLFormElement, settings: RenderSettin
     row('Resolution', resolution), row('Progressive', progressive, h('span', { class: 'note' }, 'fast pass first')),
     row('Pixel samples', samples), row('Shading rate', rate), row('Pixel filter', filter, width),
     row('Memory budget (MiB)', budget), row('Mode', mode),
+    h('p', { class: 'note', 'data-note': 'preview' }, 'Previews while the camera moves, and progressive fast passes, render without motion blur and depth of field; the full-quality picture has them.'),
   );
   form.addEventListener('change', () => {
     settings.resolutionScale = Number(resolution.value);

@@ -33,6 +33,7 @@ import { cameraExtent, framingMove } from './framing.ts';
 import { copyPng, download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
 import { buildSceneOutline } from './scene-outline.ts';
+import { previewFrame } from './preview-frame.ts';
 import { ShaderEditor } from './shader-editor.ts';
 import { attachShortcuts, fillHelp } from './shortcuts.ts';
 
@@ -462,7 +463,7 @@ export class ViewerApp {
       }
       options.signal = cancel.signal;
       if (quality === 'preview') {
-        rendered = await renderFrame(gpu, frame, options);
+        rendered = await renderFrame(gpu, previewFrame(frame), options);
       } else {
         options.primitiveIds = true;
         options.gridOutlines = this.overlays.wantsOutlines;
