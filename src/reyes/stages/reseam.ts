@@ -9,7 +9,7 @@ import { seamCells } from './grid-seams.ts';
 
 /** Whether any shading kernel of the frame displaces (writes P), so seams must be closed again after it. */
 export function frameDisplaces(frame: Pick<FrameGpu, 'pipelines'>): boolean {
-  return frame.pipelines.some((p) => p.kernel.writes?.includes('P') ?? false);
+  return frame.pipelines.some((p) => p.kernel.writesGridInputs.includes('P'));
 }
 
 export async function reseam(frame: FrameGpu, ready: ReadyPieces, grids: GPUBuffer, seams: GPUBuffer): Promise<void> {
