@@ -446,6 +446,7 @@ export class ViewerApp {
     if (!loaded?.frame || !edits || !this.camera) return;
     const started = performance.now();
     let rendered: RenderedFrame;
+    let frame: Frame;
     this.progressShown = [];
     this.probe.progress = this.progressShown;
     const cancel = new AbortController();
@@ -453,7 +454,7 @@ export class ViewerApp {
     try {
       const gpu = await this.session.get();
       if (this.prepared && this.prepared.runtime !== gpu) this.dropPrepared();
-      const frame = this.editedFrame();
+      frame = this.editedFrame();
       const options = this.baseOptions(frame, quality);
       options.shading = edits.provider.provide;
       options.onProgress = (done, total) => this.showProgress(done / Math.max(1, total), performance.now() - started);
@@ -499,7 +500,7 @@ export class ViewerApp {
       resolution: rendered.stats.resolution, samples: rendered.stats.pixelSamples,
     });
     this.probe.stats = rendered.stats;
-    const size = this.fullSize(this.editedFrame());
+    const size = this.fullSize(frame);
     if (size[0] !== this.canvas.width || size[1] !== this.canvas.height) {
       this.canvas.style.aspectRatio = `${size[0]} / ${size[1]}`;
       this.overlays.resize(size);
