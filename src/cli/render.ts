@@ -245,7 +245,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
   }
 }
 
-interface OutputFolder {
+export interface OutputFolder {
   /** Absolute. */
   dir: string;
   /** --allow-any-output. */
@@ -270,9 +270,17 @@ async function linkEscape(target: string, outputDir: string): Promise<string | u
   return undefined;
 }
 
+/** Where writeDisplays reports: the files written (stdout) and warnings and refusals (stderr). */
+export interface DisplayReport {
+  out(line: string): void;
+  err(line: string): void;
+}
+
 /** Writes each Display's files, placed in the output folder; returns how many, and how many were refused. */
-async function writeDisplays(
-  rendered: RenderedFrame, frame: Frame, displays: Display[], output: OutputFolder, prefix: string, writtenBy: Map<string, string>, frameLabel: string,
+export async function writeDisplays(
+  rendered: Pick<RenderedFrame, 'image' | 'variables'> & { camera: Pick<RenderedFrame['camera'], 'worldToCamera' | 'cameraToNdc'> },
+  frame: Frame, displays: Display[], output: OutputFolder, prefix: string, writtenBy: Map<string, string>, frameLabel: string,
+  report: DisplayReport = { out: (line) => console.log(line), err: (line) => console.error(line) },
 ): Promise<{ written: number; errors: number }> {
   let count = 0;
   let errors = 0;
@@ -281,10 +289,10 @@ async function writeDisplays(
       exposure: frame.options.exposure, quantize: frame.options.quantize, depthCamera: depthCamera(rendered.camera.worldToCamera, rendered.camera.cameraToNdc),
     };
     const { files, warnings } = displayFiles(rendered.image, display, settings, rendered.variables);
-    for (const warning of warnings) console.error(`${prefix}warning: ${warning}`);
+    for (const warning of warnings) report.err(`${prefix}warning: ${warning}`);
     const position = display.source ? `${display.source.file}:${display.source.line}:${display.source.column}: ` : '';
     const refuse = (why: string): void => {
-      console.error(`${prefix}${position}error: Display "${display.name}": ${why}; not written`);
+      report.err(`${prefix}${position}error: Display "${display.name}": ${why}; not written`);
       errors++;
     };
     for (const file of files) {
@@ -301,7 +309,7 @@ async function writeDisplays(
       }
       const earlier = writtenBy.get(target);
       const at = display.source ? ` (Display at ${display.source.file}:${display.source.line}:${display.source.column})` : '';
-      if (earlier !== undefined) console.error(`${prefix}warning: ${target} replaces the file frame ${earlier} wrote there${at}`);
+      if (earlier !== undefined) report.err(`${prefix}warning: ${target} replaces the file frame ${earlier} wrote there${at}`);
       // Outside the output folder (--allow-any-output) only new files are made, or ones this render made.
       try {
         await writeFile(target, file.bytes, { flag: placed.escapes && earlier === undefined ? 'wx' : 'w' });
@@ -312,7 +320,7 @@ async function writeDisplays(
       }
       writtenBy.set(target, frameLabel);
       const how = display.type === 'framebuffer' ? `framebuffer display "${display.name}": no window here; ` : '';
-      console.log(`${prefix}${how}wrote ${target} (${file.contents})`);
+      report.out(`${prefix}${how}wrote ${target} (${file.contents})`);
       count++;
     }
   }
@@ -321,7 +329,7 @@ async function writeDisplays(
 
 /** A renderer warning as stderr shows it: one that starts at a position (file:line:col: the request
  * it is about) reads `file:line:col: warning: ...`, as the RIB front end's and the compiler's do. */
-function renderWarningLine(warning: string): string {
+export function renderWarningLine(warning: string): string {
   const positioned = /^([^\n]+?:\d+:\d+): /.exec(warning);
   if (!positioned) return `warning: ${warning}`;
   // The compiler's diagnostics arrive formatted, severity included.
