@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { compareCommand, type CompareCommandOptions } from './compare.ts';
 import { compileShaderCommand } from './compile-shader.ts';
+import { farmStatusCommand, farmSubmitCommand, farmWorkerCommand, type FarmSubmitOptions, type FarmWorkerCommandOptions } from './farm.ts';
 import { gpuInfo } from './gpu-info.ts';
 import { EXIT, renderCommand, type RenderCommandOptions } from './render.ts';
 import { parseCommand } from './parse.ts';
@@ -91,6 +92,41 @@ export async function main(argv: string[]): Promise<number> {
     .option('--tolerance <n>', 'largest channel difference (0 to 255) still counted as equal', '0')
     .action(async (a: string, b: string, options: CompareCommandOptions) => {
       exitCode = await compareCommand(a, b, options);
+    });
+  const farm = program
+    .command('farm')
+    .description('render on a farm of machines: a BullMQ queue on the Redis server REDIS_URL names (default redis://127.0.0.1:6379); scene and output folder at the same paths on every machine');
+  farm
+    .command('submit')
+    .description('queue one job per frame (or per crop tile of a frame); frames already done are skipped, failed ones queued again')
+    .argument('<scenes...>', 'RIB files read in order as one stream (options files, then the scene)')
+    .option('--frames <list>', 'FrameBegin numbers to render, e.g. 1-240 or 1-10,20 (default: every frame)')
+    .option('--tiles <CxR>', 'cut each frame into C × R crop tiles rendered as separate jobs and merged when the last finishes (default: whole frames)')
+    .option('--priority <p>', 'BullMQ priority: 1 is taken first, larger numbers after (default: none, taken in order before prioritized jobs)')
+    .option('--attempts <n>', 'tries per job before it is marked failed', '3')
+    .option('--res <WxH>', 'resolution, overriding Format (default: the scene\'s Format)')
+    .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples (default: the scene\'s PixelSamples)')
+    .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter (default: the scene\'s folder and the standard shaders)')
+    .option('--output-dir <dir>', 'folder the Displays\' file names are placed in (default: the folder of the last RIB file)')
+    .action(async (scenes: string[], options: FarmSubmitOptions) => {
+      exitCode = await farmSubmitCommand(scenes, options);
+    });
+  farm
+    .command('worker')
+    .description('take jobs from the queue and render them on this machine\'s GPU until stopped (SIGINT or SIGTERM finish the jobs in hand first)')
+    .option('--concurrency <n>', 'jobs rendered at once', '1')
+    .option('--budget <MiB>', 'GPU memory budget in MiB per render (default: what the adapter allows)')
+    .option('--stalled-interval <ms>', 'how often to look for jobs whose worker died, in ms', '30000')
+    .option('--lock-duration <ms>', 'how long a job stays locked to its worker without renewal, in ms (a dead worker\'s job is retried after this)', '30000')
+    .action(async (options: FarmWorkerCommandOptions) => {
+      exitCode = await farmWorkerCommand(options);
+    });
+  farm
+    .command('status')
+    .description('jobs waiting, active, done and failed, with their times, and the workers connected')
+    .option('--json', 'print the status as JSON', false)
+    .action(async (options: { json?: boolean }) => {
+      exitCode = await farmStatusCommand(options);
     });
   try {
     await program.parseAsync(prmanArguments(argv), { from: 'user' });
