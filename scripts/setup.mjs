@@ -3,8 +3,8 @@
 // `npm run bench` work on a fresh Debian machine that has only Node.
 //
 //   node scripts/setup.mjs --for start   npm packages only (the browser brings its own WebGPU)
-//   node scripts/setup.mjs --for test    npm packages, a Vulkan driver for Dawn, Debian's chromium
-//   node scripts/setup.mjs --for bench   npm packages and a Vulkan driver for Dawn
+//   node scripts/setup.mjs --for test    npm packages, a Vulkan driver for Dawn, Debian's chromium and redis-server
+//   node scripts/setup.mjs --for bench   npm packages, a Vulkan driver for Dawn and redis-server
 //
 // Only Node built-ins are used here: this runs before `npm install`.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,8 @@ const VULKAN_PACKAGES = [
   'libxcb-xfixes0', 'libxcb1', 'libxshmfence1', 'libzstd1', 'zlib1g',
 ];
 const BROWSER_PACKAGES = ['chromium'];
+// The render farm's tests and benchmark start their own Redis server (BullMQ's store).
+const REDIS_PACKAGES = ['redis-server'];
 const LAVAPIPE_DIR = join(root, '.vulkan');
 const LAVAPIPE_ICD = join(LAVAPIPE_DIR, 'lvp_icd.json');
 
@@ -116,3 +118,4 @@ installNpmPackages();
 if (purpose === 'test' || purpose === 'bench') installVulkanDriver();
 if (purpose === 'test') installDebianPackages(BROWSER_PACKAGES, 'the browser tests (headless Chromium)');
 if (purpose === 'test' && !existsSync('/usr/bin/chromium')) fail('/usr/bin/chromium is missing after install.');
+if (purpose === 'test' || purpose === 'bench') installDebianPackages(REDIS_PACKAGES, 'the render farm (a Redis server for BullMQ)');

@@ -54,6 +54,7 @@ export async function startFarmWorker(gpu: GpuRuntime, options: FarmWorkerOption
     connection,
     name: workerName(),
     concurrency: options.concurrency,
+    autorun: false,
     maxStalledCount: 2,
     ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
     ...(options.lockDuration ? { lockDuration: options.lockDuration } : {}),
@@ -64,6 +65,7 @@ export async function startFarmWorker(gpu: GpuRuntime, options: FarmWorkerOption
   worker.on('error', (error) => print(`worker error: ${error.message}`));
   await worker.waitUntilReady();
   print(`worker ${workerName()} taking jobs from ${QUEUE_NAME} (concurrency ${options.concurrency})`);
+  worker.run().catch((error: Error) => print(`worker error: ${error.message}`));
   return {
     async close() {
       await worker.close();
