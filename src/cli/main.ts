@@ -81,6 +81,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--crop <x0 x1 y0 y1>', 'render only this part of the image, as fractions of it, as CropWindow does (default: the scene\'s CropWindow)')
     .addOption(new Option('--progress', 'show progress (also spelt -progress, as PRMan does): a bar on a terminal, else a line per percent gained (default: a bar on a terminal only)').conflicts('quiet'))
     .option('-q, --quiet', 'no progress display (warnings, errors and the files written are still printed)', false)
+    .option('--devices <n>', 'render each frame on n GPU devices, each in a thread of its own with its own budget, sharing the regions by work stealing (several on one adapter where there is one GPU)', '1')
     .action(async (scenes: string[], options: RenderCommandOptions) => {
       exitCode = await renderCommand(scenes, options);
     });

@@ -23,6 +23,8 @@ import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
 import { GpuRuntime } from '../gpu/runtime.ts';
 import { displayFiles, outputVariables, placeDisplayFile } from '../image/display-files.ts';
 import { encodeDepthTiff } from '../image/tiff.ts';
+import { DevicePool } from '../reyes/devices/device-pool.ts';
+import { regionRenderOptions } from '../reyes/devices/device-messages.ts';
 import { BudgetTooSmallError } from '../reyes/errors.ts';
 import { parsePipelineConfig, PipelineConfigError, type PipelineConfig } from '../reyes/pipeline/pipeline-config.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
@@ -61,6 +63,8 @@ export interface RenderCommandOptions {
   progress?: boolean;
   /** --quiet: no progress display. */
   quiet?: boolean;
+  /** --devices n: each frame rendered on n GPU devices (src/reyes/devices). */
+  devices?: string;
 }
 
 export const EXIT = { ok: 0, fatal: 1, noGpu: 2, budget: 3, usage: 4, sceneErrors: 5 } as const;
@@ -116,6 +120,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
   let renderOptions: RenderOptions;
   let frameIndex: number | undefined;
   let crop: Frame['options']['cropWindow'] | undefined;
+  let devices = 1;
   try {
     renderOptions = {};
     if (options.res !== undefined) {
@@ -134,6 +139,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
     if (bucket) renderOptions.bucketSize = bucket;
     if (options.pipeline !== undefined) renderOptions.pipeline = await readPipeline(options.pipeline);
     if (options.crop !== undefined) crop = parseCrop(options.crop);
+    devices = positiveInt(options.devices, '--devices') ?? 1;
     frameIndex = options.frame === undefined ? undefined : (positiveInt(String(Number(options.frame) + 1), '--frame') ?? 1) - 1;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -179,7 +185,9 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
     }
     throw error;
   }
+  let pool: DevicePool | undefined;
   try {
+    if (devices > 1) pool = await DevicePool.start({ devices, shading: { sceneDir, outputDir, shaderPath } });
     await mkdir(outputDir, { recursive: true });
     const sceneOutput: OutputFolder = { dir: outputDir, allowAny: options.allowAnyOutput === true, trusted: false };
     let refused = 0;
@@ -209,9 +217,10 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
       const progress = frameProgress(progressMode(options, process.stderr.isTTY === true), prefix);
       let rendered: RenderedFrame;
       try {
-        rendered = await renderFrame(gpu, framed, {
-          ...renderOptions, ...progress.callbacks, outputVariables: outputVariables(displays, frame.options.displayChannels),
-        });
+        const variables = outputVariables(displays, frame.options.displayChannels);
+        rendered = pool
+          ? await pool.render(framed, { ...regionRenderOptions(renderOptions), outputVariables: variables, ...(progress.callbacks.onProgress ? { onProgress: progress.callbacks.onProgress } : {}) })
+          : await renderFrame(gpu, framed, { ...renderOptions, ...progress.callbacks, outputVariables: variables });
       } finally {
         progress.finish();
       }
@@ -240,6 +249,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
     console.error(`reyes render: ${(error as Error).message}`);
     return EXIT.fatal;
   } finally {
+    await pool?.close();
     gpu.allocator.trim();
     gpu.context.destroy();
   }

@@ -19,6 +19,14 @@ export interface DeviceShading {
 /** The render options a device thread can be sent: the plain data ones (no callbacks, providers or signals). */
 export type RegionRenderOptions = Pick<RenderOptions, 'resolution' | 'samples' | 'budgetBytes' | 'bucketSize' | 'pipeline' | 'maxVertices' | 'gpuTimings' | 'noOpaqueFastPath' | 'outputVariables'>;
 
+/** The data options of `options`, as a device thread takes them. */
+export function regionRenderOptions(options: RenderOptions): RegionRenderOptions {
+  const { resolution, samples, budgetBytes, bucketSize, pipeline, maxVertices, gpuTimings, noOpaqueFastPath, outputVariables } = options;
+  const picked: RegionRenderOptions = { resolution, samples, budgetBytes, bucketSize, pipeline, maxVertices, gpuTimings, noOpaqueFastPath, outputVariables };
+  for (const key of Object.keys(picked) as (keyof RegionRenderOptions)[]) if (picked[key] === undefined) delete picked[key];
+  return picked;
+}
+
 export interface DeviceThreadData {
   index: number;
   shading?: DeviceShading;
