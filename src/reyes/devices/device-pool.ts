@@ -4,6 +4,7 @@
 // GPU work. The regions are dealt out and stolen as region-scheduler.ts says; the frame is put
 // together from the regions' pixels. The pool lives across frames, so kernels compile once per device.
 import { Worker } from 'node:worker_threads';
+import { nodeGpu } from '../../gpu/node-gpu.ts';
 import { createFloatImage, blitDepth, blitRgba, type FloatImage, type VariableImage } from '../../image/image.ts';
 import type { Frame } from '../../rib/scene.ts';
 import { frameCamera, type PixelRect } from '../camera.ts';
@@ -82,6 +83,10 @@ export class DevicePool {
   /** Starts `devices` threads, each acquiring its device; rejects with the first thread's failure. */
   static async start(options: DevicePoolOptions): Promise<DevicePool> {
     if (!Number.isInteger(options.devices) || options.devices < 1) throw new Error(`devices must be a whole number of at least 1, not ${options.devices}`);
+    // The Vulkan driver is chosen through the environment (VK_ICD_FILENAMES), which the loader reads
+    // from the process's real environment: a worker thread's process.env is its own copy, so the
+    // choice is made here, on the main thread, before any thread starts Dawn.
+    nodeGpu();
     const threads = Array.from({ length: options.devices }, (_, index) => new DeviceThread(
       new Worker(new URL('./device-thread.js', import.meta.url), { workerData: { index, ...(options.shading ? { shading: options.shading } : {}) } }),
     ));
