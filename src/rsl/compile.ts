@@ -20,6 +20,8 @@ import { standardShaderSource } from './standard-shaders.ts';
 import { StringTable } from './strings.ts';
 import type { CheckedShader } from './typecheck.ts';
 import { emitWgsl, LIGHT_COUNT_BINDING, WGSL_MAX_NESTING, WORKGROUP_BYTES } from './wgsl.ts';
+import { partitionKernel } from './partition/partition-kernel.ts';
+import type { MultipassKernel, PartitionOptions } from './partition/partition-kernel.ts';
 
 /** A shader by its source text, or by the name of a standard shader (e.g. "plastic"). */
 export type ShaderRef = string | { source: string; file?: string; name?: string };
@@ -69,6 +71,9 @@ export interface PipelineDescription {
    * [(grid * maxVertices + vertex) * lights + light] for every light-shader call.
    */
   countLightEvaluations?: boolean;
+  /** How a kernel that does not fit one pass of the resource model is split (default 'auto' under
+   * DEFAULT_RESOURCES): src/rsl/partition. */
+  partition?: PartitionOptions;
 }
 
 export interface CompiledPipeline {
@@ -99,6 +104,8 @@ export interface CompiledPipeline {
   passes: PassReport;
   /** The binding of the light-evaluation counters, when countLightEvaluations was asked for. */
   lightCountBinding?: number;
+  /** The kernel split into passes, where `code` does not fit the resource model (run these instead). */
+  multipass?: MultipassKernel;
   ir: IrModule;
   diagnostics: Diagnostic[];
   cacheKey: string;
@@ -166,12 +173,14 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
     if (inst.op === 'illuminance') lightEvaluationSites++;
   });
   const workgroupBytes = Math.max(1, wgsl.workgroupSlots) * maxVertices * 4 + wgsl.uniformBytes;
-  if (workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
+  const multipass = shaders.imager || description.countLightEvaluations ? undefined : partitionKernel(ir, layout, description.partition ?? {}, diagnostics, { noUniformHoisting: !!description.noUniformHoisting, ...optional('maxLoopIterations', description.maxLoopIterations) });
+  if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
+  if (!multipass && workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
   return {
     code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], usesCoordinateSystems: lowerer.usesCoordinateSystems, strings: strings.entries(),
     scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues, writes: wgsl.writes,
     writesGridInputs: wgsl.writes.filter((name) => !OUTPUT_GRID_VARIABLES.some((v) => v.name === name) && !description.outputVariables?.includes(name)), keepsOpaque: keepsOpaque(ir),
-    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
+    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ...optional('multipass', multipass), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
 }
 
@@ -190,6 +199,7 @@ export function pipelineKey(d: PipelineDescription): string {
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey), refKey(d.imager),
     d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
     d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null, d.outputVariables ?? null, d.maxLoopIterations ?? null,
+    d.partition ?? null,
   ]);
 }
 

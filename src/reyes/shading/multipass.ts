@@ -1,0 +1,35 @@
+// Running a shading kernel the compiler split into passes (src/rsl/partition): per shading batch, the
+// passes in order, one workgroup per grid each, over the same bindings plus an intermediate buffer
+// of the batch's grids × vertices × the intermediate floats per vertex, through the allocator (so it
+// is budgeted) and released when the batch's commands have run. Dispatches of one command buffer
+// see each other's storage writes in order, so a pass reads what the passes before it saved.
+import type { Bindings, CommandRecorder, GpuRuntime } from '../../gpu/runtime.ts';
+
+export interface ShadingPasses {
+  passes: readonly { code: string; entryPoint: string }[];
+  /** Floats per vertex of the intermediate buffer. */
+  intermediateFloats: number;
+  /** Its binding in every pass. */
+  intermediateBinding: number;
+}
+
+/** Bytes of the intermediate buffer for a batch of `grids` grids of `maxVertices` vertices. */
+export function intermediateBytes(passes: ShadingPasses, grids: number, maxVertices: number): number {
+  return Math.max(4, grids * maxVertices * passes.intermediateFloats * 4);
+}
+
+/** Most grids a batch may hold so its intermediate buffer fits one storage binding. */
+export function maxGridsPerBatch(passes: ShadingPasses, maxVertices: number, maxBindingBytes: number): number {
+  return Math.max(1, Math.floor(maxBindingBytes / Math.max(4, maxVertices * passes.intermediateFloats * 4)));
+}
+
+/** The passes' pipelines (compiled once per device by the kernel cache). */
+export function passPipelines(gpu: GpuRuntime, label: string, passes: ShadingPasses): Promise<GPUComputePipeline[]> {
+  return Promise.all(passes.passes.map((pass, p) => gpu.kernels.pipeline({ label: `${label} pass ${p + 1}`, code: pass.code, entryPoint: pass.entryPoint })));
+}
+
+/** Records the passes for `grids` grids (one workgroup each) with `bindings`, and the intermediates. */
+export function dispatchPasses(gpu: GpuRuntime, recorder: CommandRecorder, passes: ShadingPasses, pipelines: GPUComputePipeline[], bindings: Bindings, grids: number, maxVertices: number): void {
+  const intermediates = recorder.transient(gpu.allocator.createBuffer({ label: 'shading intermediates', size: intermediateBytes(passes, grids, maxVertices), usage: GPUBufferUsage.STORAGE }));
+  for (const pipeline of pipelines) recorder.dispatch(pipeline, { ...bindings, [passes.intermediateBinding]: intermediates }, grids);
+}

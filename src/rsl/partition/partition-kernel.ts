@@ -1,0 +1,77 @@
+// The compiler's use of the partitioners: the kernel's IR as a graph (from-ir.ts); when it does not
+// fit one pass of the resource model, the partition the chosen algorithm finds, emitted as one WGSL
+// kernel per pass (emit-passes.ts), with a report of what each pass computes, saves and restores.
+import type { Diagnostics } from '../diagnostics.ts';
+import type { IrModule } from '../ir.ts';
+import type { GridLayout } from '../../layout/grid-layout.ts';
+import { emitPasses, INTERMEDIATE_BINDING } from './emit-passes.ts';
+import { irToGraph } from './from-ir.ts';
+import { PartitionError } from './graph.ts';
+import { partitionGraph } from './index.ts';
+import type { PartitionAlgorithm } from './index.ts';
+import type { CostModel, ResourceModel } from './model.ts';
+import { DEFAULT_COSTS, DEFAULT_RESOURCES } from './model.ts';
+
+export interface PartitionOptions {
+  algorithm?: PartitionAlgorithm;
+  resources?: ResourceModel;
+  costs?: CostModel;
+}
+
+export interface KernelPass {
+  code: string;
+  entryPoint: string;
+  /** Top-level instructions of the pipeline it runs, those also run by another pass among them. */
+  instructions: number;
+  recomputed: number;
+  operations: number;
+  liveValues: number;
+  /** Floats per vertex it writes to and reads from the intermediate buffer. */
+  savedFloats: number;
+  restoredFloats: number;
+  /** What it saves and restores, as the graph's node labels. */
+  saves: string[];
+  restores: string[];
+}
+
+export interface MultipassKernel {
+  passes: KernelPass[];
+  /** Floats per vertex of the intermediate buffer (binding `intermediateBinding`). */
+  intermediateFloats: number;
+  intermediateBinding: number;
+  algorithm: PartitionAlgorithm;
+  /** The cost model's figure for the partition. */
+  cost: number;
+  /** Milliseconds the partitioner took. */
+  milliseconds: number;
+}
+
+export function partitionKernel(
+  ir: IrModule, layout: GridLayout, options: PartitionOptions, diagnostics: Diagnostics, emit: { noUniformHoisting?: boolean; maxLoopIterations?: number },
+): MultipassKernel | undefined {
+  const resources = options.resources ?? DEFAULT_RESOURCES;
+  const costs = options.costs ?? DEFAULT_COSTS;
+  const graph = irToGraph(ir, layout);
+  let result;
+  try {
+    result = partitionGraph(graph.graph, options.algorithm ?? 'auto', costs, resources);
+  } catch (error) {
+    if (!(error instanceof PartitionError)) throw error;
+    diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel cannot be split into passes that fit the resource model: ${error.message}`);
+    return undefined;
+  }
+  if (result.algorithm === 'single') return undefined;
+  const emitted = emitPasses(ir, graph, result, layout, { workgroupBytes: resources.workgroupBytes, ...emit });
+  const label = (c: number): string => result.contracted.graph.nodes[c]!.label ?? String(c);
+  return {
+    passes: result.partition.passes.map((pass, p) => ({
+      code: emitted.kernels[p]!.wgsl.code, entryPoint: emitted.kernels[p]!.wgsl.entryPoint,
+      instructions: emitted.kernels[p]!.instructions, recomputed: pass.recomputed.length,
+      operations: result.partition.use[p]!.operations, liveValues: result.partition.use[p]!.liveValues,
+      savedFloats: emitted.kernels[p]!.savedFloats, restoredFloats: emitted.kernels[p]!.restoredFloats,
+      saves: pass.saves.map(label), restores: pass.restores.map(label),
+    })),
+    intermediateFloats: emitted.intermediateFloats, intermediateBinding: INTERMEDIATE_BINDING,
+    algorithm: result.algorithm, cost: result.partition.cost, milliseconds: result.milliseconds,
+  };
+}
