@@ -59,6 +59,13 @@ export interface WgslOptions {
   noUniformHoisting?: boolean;
   /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS). */
   maxLoopIterations?: number;
+  /** Workgroup memory the kernel may use (default WORKGROUP_BYTES): derivative rounds and uniform values. */
+  workgroupBytes?: number;
+  /** Write the assigned grid variables back at the end (default true; a multipass kernel's earlier passes do not). */
+  writeBack?: boolean;
+  /** A pass of a partitioned kernel: this binding is the intermediate buffer, read and written by the
+   * rsl_save_T / rsl_restore_T calls the partitioner puts in (src/rsl/partition/emit-passes.ts). */
+  intermediateBinding?: number;
 }
 
 /** Every RSL loop leaves after this many iterations of one run: a GPU has no watchdog, so a shader
@@ -118,8 +125,11 @@ class Emitter {
     private readonly layout: GridLayout,
     private readonly options: WgslOptions,
   ) {
-    this.plan = options.noUniformHoisting ? noUniformPlan() : planUniformHoisting(module, UNIFORM_BYTES);
-    this.slotsPerRound = Math.floor((WORKGROUP_BYTES - this.plan.bytes) / 4 / layout.maxVertices);
+    const workgroupBytes = options.workgroupBytes ?? WORKGROUP_BYTES;
+    // Once-per-grid values leave room for at least one triple's derivative round.
+    const uniformBytes = Math.min(UNIFORM_BYTES, Math.max(0, workgroupBytes - 12 * layout.maxVertices));
+    this.plan = options.noUniformHoisting ? noUniformPlan() : planUniformHoisting(module, uniformBytes);
+    this.slotsPerRound = Math.floor((workgroupBytes - this.plan.bytes) / 4 / layout.maxVertices);
     walk(module.main, (inst) => {
       if ((inst.op === 'if' || inst.op === 'loop') && children(inst).some((c) => contains(c, (x) => x.op === 'derivgroup'))) this.barrierConstructs.add(inst);
     });
@@ -186,6 +196,7 @@ class Emitter {
       ...(this.options.countLightEvaluations
         ? ['var<private> g_gi: u32;', `@group(0) @binding(${LIGHT_COUNT_BINDING}) var<storage, read_write> rsl_light_count: array<atomic<u32>>;`]
         : []),
+      ...(this.options.intermediateBinding !== undefined ? intermediateWgsl(this.options.intermediateBinding, maxV) : []),
       ...globals.map((g) => `var<private> ${this.varName(g)}: ${this.varDecl(g)};`),
       wgslLibrary(maxV),
       ...(textures ? [TEXTURE_WGSL] : []),
@@ -210,6 +221,7 @@ class Emitter {
       '  g_vi = min(lid, count - 1u);',
       '  g_lid = lid;',
       ...(this.options.countLightEvaluations ? ['  g_gi = gi;'] : []),
+      ...(this.options.intermediateBinding !== undefined ? ['  _ = arrayLength(&rsl_saved);', '  rsl_gi = gi;'] : []),
       '  g_random = rsl_hash(gi * 65536u + g_vi);',
       '  g_urandom = rsl_hash(gi ^ 0x85ebca6bu);',
       `  g_du = ${duVar ? `rsl_grid_f32(${duVar.offset}u)` : '0.0'};`,
@@ -223,9 +235,11 @@ class Emitter {
     for (const line of [prologue, bodyLines].flat()) entry.push(line);
     // Write back the grid variables the pipeline assigns.
     const written = new Set<number>();
-    walk(this.module.main, (inst) => {
-      if (inst.op === 'store') written.add(inst.variable);
-    });
+    if (this.options.writeBack !== false) {
+      walk(this.module.main, (inst) => {
+        if (inst.op === 'store') written.add(inst.variable);
+      });
+    }
     entry.push('  if (lid < g_nu * g_nv) {');
     const writes: string[] = [];
     for (const g of globals) {
@@ -615,6 +629,27 @@ class Emitter {
       }
     }
   }
+}
+
+/** The intermediate buffer of a multipass kernel and its accessors: slot-major, a slot per float
+ * component, grids of the batch then vertices, so neighbouring invocations touch neighbouring words. */
+function intermediateWgsl(binding: number, maxVertices: number): string[] {
+  const at = (slot: string): string => `rsl_saved[rsl_slot(${slot})]`;
+  return [
+    `@group(0) @binding(${binding}) var<storage, read_write> rsl_saved: array<f32>;`,
+    'var<private> rsl_gi: u32;',
+    `fn rsl_slot(s: u32) -> u32 { return (s * frame.gridCount + rsl_gi) * ${maxVertices}u + g_lid; }`,
+    `fn rsl_save_f32(s: u32, x: f32) -> f32 { ${at('s')} = x; return x; }`,
+    `fn rsl_restore_f32(s: u32) -> f32 { return ${at('s')}; }`,
+    `fn rsl_save_bool(s: u32, x: bool) -> bool { ${at('s')} = select(0.0, 1.0, x); return x; }`,
+    `fn rsl_restore_bool(s: u32) -> bool { return ${at('s')} != 0.0; }`,
+    `fn rsl_save_u32(s: u32, x: u32) -> u32 { ${at('s')} = bitcast<f32>(x); return x; }`,
+    `fn rsl_restore_u32(s: u32) -> u32 { return bitcast<u32>(${at('s')}); }`,
+    `fn rsl_save_vec3(s: u32, x: vec3f) -> vec3f { ${at('s')} = x.x; ${at('s + 1u')} = x.y; ${at('s + 2u')} = x.z; return x; }`,
+    `fn rsl_restore_vec3(s: u32) -> vec3f { return vec3f(${at('s')}, ${at('s + 1u')}, ${at('s + 2u')}); }`,
+    `fn rsl_save_mat4(s: u32, m: mat4x4f) -> mat4x4f { for (var k = 0u; k < 16u; k++) { ${at('s + k')} = m[k / 4u][k % 4u]; } return m; }`,
+    `fn rsl_restore_mat4(s: u32) -> mat4x4f { var m: mat4x4f; for (var k = 0u; k < 16u; k++) { m[k / 4u][k % 4u] = ${at('s + k')}; } return m; }`,
+  ];
 }
 
 /** Whether any point of the grid is still in a masked loop (passes/mask-varying-loops.ts): a uniform bool. */
