@@ -16,7 +16,8 @@ export default defineConfig({
     target: 'es2022',
     minify: false,
     sourcemap: true,
-    lib: { entry: { index: 'src/index.ts', node: 'src/node.ts' }, formats: ['es'] },
+    // device-thread: the worker thread of several-device renders (src/reyes/devices), loaded beside the chunks.
+    lib: { entry: { index: 'src/index.ts', node: 'src/node.ts', 'device-thread': 'src/reyes/devices/device-thread.ts' }, formats: ['es'] },
     rollupOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       // The code both entries share (the whole renderer: node.js adds only the Node parts).

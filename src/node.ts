@@ -53,3 +53,16 @@ export type { NodeShadingOptions } from './reyes/shading/node-shaders.ts';
 // made by MakeTexture into outputDir.
 /** A TextureStorage reading from the scene's folder and writing made textures into the output folder. */
 export { nodeTextureStorage } from './texture/node-texture-storage.ts';
+
+// `DevicePool.start({ devices })` opens that many GPU devices, each in a worker thread of its own
+// (one per adapter on a machine with several GPUs, several on one adapter otherwise); `pool.render(frame,
+// options)` renders a frame on all of them, its regions dealt out and stolen (RenderAnts' scheduling
+// across GPUs), and reports per device the regions, pixels, steals and idle time (`stats.devices`).
+// `options.shading` names the folders shaders and textures are read from, as nodeRslShading takes
+// them. Call `pool.close()` when done.
+/** Several GPU devices rendering one frame with work stealing (see above). */
+export { DevicePool } from './reyes/devices/device-pool.ts';
+/** DevicePool's options, its render options, result and per-device report. */
+export type { DevicePoolOptions, DevicesRenderOptions, DevicesRenderedFrame, DevicesFrameStats, DeviceReport } from './reyes/devices/device-pool.ts';
+/** Where a device thread finds shaders and textures. */
+export type { DeviceShading } from './reyes/devices/device-messages.ts';

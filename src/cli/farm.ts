@@ -30,6 +30,7 @@ export interface FarmSubmitOptions {
 export interface FarmWorkerCommandOptions {
   concurrency?: string;
   budget?: string;
+  devices?: string;
   stalledInterval?: string;
   lockDuration?: string;
 }
@@ -109,6 +110,7 @@ export function farmSubmitCommand(inputs: string[], options: FarmSubmitOptions):
 export function farmWorkerCommand(options: FarmWorkerCommandOptions): Promise<number> {
   return guarded('worker', async () => {
     const concurrency = wholeNumber(options.concurrency, '--concurrency', 1) ?? 1;
+    const devices = wholeNumber(options.devices, '--devices', 1) ?? 1;
     const budget = options.budget === undefined ? undefined : Number(options.budget);
     if (budget !== undefined && !(budget > 0)) throw new UsageError(`--budget must be a positive number of MiB, not "${options.budget}"`);
     const stalledInterval = wholeNumber(options.stalledInterval, '--stalled-interval', 1);
@@ -124,7 +126,7 @@ export function farmWorkerCommand(options: FarmWorkerCommandOptions): Promise<nu
       throw error;
     }
     const worker = await startFarmWorker(gpu, {
-      redisUrl: redisUrl(), concurrency, print: (line) => console.log(line),
+      redisUrl: redisUrl(), concurrency, devices, print: (line) => console.log(line),
       ...(budget ? { budgetBytes: Math.floor(budget * 1024 * 1024) } : {}),
       ...(stalledInterval ? { stalledInterval } : {}),
       ...(lockDuration ? { lockDuration } : {}),

@@ -1,8 +1,9 @@
 // The `reyes` command line. Each command lives in its own module; this one only parses arguments.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { compareCommand, type CompareCommandOptions } from './compare.ts';
 import { compileShaderCommand } from './compile-shader.ts';
+import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { farmStatusCommand, farmSubmitCommand, farmWorkerCommand, type FarmSubmitOptions, type FarmWorkerCommandOptions } from './farm.ts';
 import { gpuInfo } from './gpu-info.ts';
 import { EXIT, renderCommand, type RenderCommandOptions } from './render.ts';
@@ -119,6 +120,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('take jobs from the queue and render them on this machine\'s GPU until stopped (SIGINT or SIGTERM finish the jobs in hand first)')
     .option('--concurrency <n>', 'jobs rendered at once', '1')
     .option('--budget <MiB>', 'GPU memory budget in MiB per render (default: what the adapter allows)')
+    .option('--devices <n>', 'render each job on n GPU devices with work stealing, as reyes render --devices', '1')
     .option('--stalled-interval <ms>', 'how often to look for jobs whose worker died, in ms', '30000')
     .option('--lock-duration <ms>', 'how long a job stays locked to its worker without renewal, in ms (a dead worker\'s job is retried after this)', '30000')
     .action(async (options: FarmWorkerCommandOptions) => {
@@ -130,6 +132,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print the status as JSON', false)
     .action(async (options: { json?: boolean }) => {
       exitCode = await farmStatusCommand(options);
+    });
+  program
+    .command('completion')
+    .description('print a shell completion script for bash or zsh, generated from these command definitions (load it with: source <(reyes completion bash))')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action((shell: Shell) => {
+      process.stdout.write(completionScript(program, shell));
     });
   try {
     await program.parseAsync(prmanArguments(argv), { from: 'user' });

@@ -187,7 +187,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
   }
   let pool: DevicePool | undefined;
   try {
-    if (devices > 1) pool = await DevicePool.start({ devices, shading: { sceneDir, outputDir, shaderPath } });
+    if (devices > 1) pool = await DevicePool.start({ devices });
     await mkdir(outputDir, { recursive: true });
     const sceneOutput: OutputFolder = { dir: outputDir, allowAny: options.allowAnyOutput === true, trusted: false };
     let refused = 0;
@@ -219,7 +219,10 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
       try {
         const variables = outputVariables(displays, frame.options.displayChannels);
         rendered = pool
-          ? await pool.render(framed, { ...regionRenderOptions(renderOptions), outputVariables: variables, ...(progress.callbacks.onProgress ? { onProgress: progress.callbacks.onProgress } : {}) })
+          ? await pool.render(framed, {
+            ...regionRenderOptions(renderOptions), outputVariables: variables, shading: { sceneDir, outputDir, shaderPath },
+            ...(progress.callbacks.onProgress ? { onProgress: progress.callbacks.onProgress } : {}),
+          })
           : await renderFrame(gpu, framed, { ...renderOptions, ...progress.callbacks, outputVariables: variables });
       } finally {
         progress.finish();

@@ -12,6 +12,8 @@ import { parseRibInputs } from '../cli/rib-inputs.ts';
 import { createFloatImage, blitDepth, blitRgba, type FloatImage, type VariableImage } from '../image/image.ts';
 import { outputVariables } from '../image/display-files.ts';
 import type { GpuRuntime } from '../gpu/runtime.ts';
+import { regionRenderOptions } from '../reyes/devices/device-messages.ts';
+import type { DevicePool } from '../reyes/devices/device-pool.ts';
 import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
 import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
 import { formatDiagnostic } from '../rib/index.ts';
@@ -36,6 +38,7 @@ export class JobFailure extends Error {}
 
 interface LoadedScene {
   scene: Scene;
+  sceneDir: string;
   /** Modification times of the RIB files when parsed. */
   mtimes: number[];
   shading: ReturnType<typeof nodeRslShading>;
@@ -48,7 +51,11 @@ interface LoadedScene {
 export class JobRenderer {
   private readonly scenes = new Map<string, LoadedScene>();
 
-  constructor(private readonly gpu: GpuRuntime, private readonly budgetBytes?: number) {}
+  /** The device pool's renders, one after another (its threads take one region at a time). */
+  private poolTurn: Promise<unknown> = Promise.resolve();
+
+  /** `pool`: render on its devices instead of `gpu` (`reyes farm worker --devices n`). */
+  constructor(private readonly gpu: GpuRuntime, private readonly budgetBytes?: number, private readonly pool?: DevicePool) {}
 
   async renderFrameJob(data: FrameJobData, report: JobReporter): Promise<JobResult> {
     const started = performance.now();
@@ -90,7 +97,7 @@ export class JobRenderer {
       ...(data.settings.samples ? { samples: data.settings.samples } : {}),
       ...(this.budgetBytes ? { budgetBytes: this.budgetBytes } : {}),
     };
-    const rendered = await renderFrame(this.gpu, framed, options);
+    const rendered = await this.renderOn(framed, options, loaded, data.settings);
     const unusable = rendered.warnings.filter((w) => UNUSABLE_SHADER.test(w));
     if (unusable.length > 0) {
       const what = crop ? `tile of frame ${data.frameNumber}` : `frame ${data.frameNumber}`;
@@ -99,6 +106,17 @@ export class JobRenderer {
     const warnings = rendered.warnings.map(renderWarningLine);
     for (const line of warnings) report.log(line);
     return { frame, rendered, warnings };
+  }
+
+  private renderOn(frame: Frame, options: RenderOptions, loaded: LoadedScene, settings: RenderSettings): Promise<RenderedFrame> {
+    const pool = this.pool;
+    if (!pool) return renderFrame(this.gpu, frame, options);
+    const shading = { sceneDir: loaded.sceneDir, outputDir: settings.outputDir, shaderPath: settings.shaderPath };
+    const turn = this.poolTurn.catch(() => undefined).then(() => pool.render(frame, {
+      ...regionRenderOptions(options), shading, ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    }));
+    this.poolTurn = turn;
+    return turn;
   }
 
   private async writeFrame(data: FrameJobData, frame: Frame, rendered: Pick<RenderedFrame, 'image' | 'variables' | 'camera'> | TilePixels, report: JobReporter): Promise<string[]> {
@@ -144,7 +162,7 @@ export class JobRenderer {
     const textureStorage = nodeTextureStorage(sceneDir, settings.outputDir);
     const textures = new TextureRegistry(textureStorage);
     const shading = nodeRslShading({ sceneDir, shaderPath: settings.shaderPath, textures });
-    const loaded = { scene, mtimes, shading, textures, textureStorage, texturesRun: 0 };
+    const loaded = { scene, sceneDir, mtimes, shading, textures, textureStorage, texturesRun: 0 };
     this.scenes.set(key, loaded);
     return loaded;
   }

@@ -1,4 +1,5 @@
-// `reyes farm worker`: takes the farm's jobs from the queue and renders them on this machine's GPU,
+// `reyes farm worker`: takes the farm's jobs from the queue and renders them on this machine's GPU (or,
+// with --devices n, on n device threads sharing each frame by work stealing),
 // `concurrency` at a time (they share the device). The job's lock is renewed while it renders; a
 // worker that dies (killed, machine lost) stops renewing it, and another worker's stalled-job check
 // puts the job back in the queue. Failed jobs are retried (submit.ts sets how often); the
@@ -6,6 +7,7 @@
 import { hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import type { GpuRuntime } from '../gpu/runtime.ts';
+import { DevicePool } from '../reyes/devices/device-pool.ts';
 import { connectRedis, QUEUE_NAME } from './connection.ts';
 import { JOB_NAMES, type FrameJobData, type JobResult, type MergeJobData, type TileJobData } from './jobs.ts';
 import { JobRenderer, type JobReporter } from './render-job.ts';
@@ -16,6 +18,8 @@ export interface FarmWorkerOptions {
   concurrency: number;
   /** GPU memory budget per render, bytes (default what the adapter allows). */
   budgetBytes?: number;
+  /** Render each job on this many devices (src/reyes/devices) instead of the one given. */
+  devices?: number;
   /** How often this worker looks for jobs whose worker died (ms; BullMQ's default 30 s). */
   stalledInterval?: number;
   /** How long a job's lock lasts without renewal (ms; BullMQ's default 30 s): a dead worker's job
@@ -32,7 +36,8 @@ export function workerName(): string {
 
 export async function startFarmWorker(gpu: GpuRuntime, options: FarmWorkerOptions): Promise<{ close(): Promise<void> }> {
   const connection = await connectRedis(options.redisUrl, true);
-  const renderer = new JobRenderer(gpu, options.budgetBytes);
+  const pool = options.devices && options.devices > 1 ? await DevicePool.start({ devices: options.devices }) : undefined;
+  const renderer = new JobRenderer(gpu, options.budgetBytes, pool);
   const { print } = options;
   const processJob = async (job: Job): Promise<JobResult> => {
     const data = job.data as FrameJobData;
@@ -64,12 +69,14 @@ export async function startFarmWorker(gpu: GpuRuntime, options: FarmWorkerOption
   });
   worker.on('error', (error) => print(`worker error: ${error.message}`));
   await worker.waitUntilReady();
-  print(`worker ${workerName()} taking jobs from ${QUEUE_NAME} (concurrency ${options.concurrency})`);
+  const on = pool ? `, ${pool.size} devices` : '';
+  print(`worker ${workerName()} taking jobs from ${QUEUE_NAME} (concurrency ${options.concurrency}${on})`);
   worker.run().catch((error: Error) => print(`worker error: ${error.message}`));
   return {
     async close() {
       await worker.close();
       await connection.quit();
+      await pool?.close();
     },
   };
 }

@@ -27,13 +27,8 @@ export function regionRenderOptions(options: RenderOptions): RegionRenderOptions
   return picked;
 }
 
-export interface DeviceThreadData {
-  index: number;
-  shading?: DeviceShading;
-}
-
 export type ToDevice =
-  | { type: 'frame'; frame: Frame; options: RegionRenderOptions }
+  | { type: 'frame'; frame: Frame; options: RegionRenderOptions; shading?: DeviceShading }
   | { type: 'region'; region: PixelRect; cropWindow: [number, number, number, number] }
   | { type: 'close' };
 

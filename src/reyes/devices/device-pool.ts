@@ -16,11 +16,11 @@ import { RegionScheduler, type DeviceSchedule } from './region-scheduler.ts';
 
 export interface DevicePoolOptions {
   devices: number;
-  /** Shader and texture look-up on disk (as `reyes render`); default the standard shaders only. */
-  shading?: DeviceShading;
 }
 
 export interface DevicesRenderOptions extends RegionRenderOptions {
+  /** Shader and texture look-up on disk (as `reyes render`); default the standard shaders only. */
+  shading?: DeviceShading;
   /** Regions cut per device before stealing starts (default 4). */
   regionsPerDevice?: number;
   /** Called as regions finish, with the pixels of the picture done so far. */
@@ -37,6 +37,11 @@ export interface DeviceReport extends DeviceSchedule {
 
 export type DevicesFrameStats = FrameStats & { devices: DeviceReport[] };
 export type DevicesRenderedFrame = RenderedFrame & { stats: DevicesFrameStats };
+
+/** The device thread's entry, beside this module: in the sources a bootstrap that loads the
+ * TypeScript (device-thread.js), in the library build its own bundle (vite.lib.config.ts). A
+ * variable, so bundlers leave it alone rather than inline it as an asset. */
+const THREAD_ENTRY = './device-thread.js';
 
 /** Counters summed over the regions (the rest are the frame's, taken from its first region). */
 const SUMMED = [
@@ -87,9 +92,7 @@ export class DevicePool {
     // from the process's real environment: a worker thread's process.env is its own copy, so the
     // choice is made here, on the main thread, before any thread starts Dawn.
     nodeGpu();
-    const threads = Array.from({ length: options.devices }, (_, index) => new DeviceThread(
-      new Worker(new URL('./device-thread.js', import.meta.url), { workerData: { index, ...(options.shading ? { shading: options.shading } : {}) } }),
-    ));
+    const threads = Array.from({ length: options.devices }, () => new DeviceThread(new Worker(new URL(THREAD_ENTRY, import.meta.url))));
     const pool = new DevicePool(threads);
     try {
       const replies = await Promise.all(threads.map((t) => t.request()));
@@ -110,7 +113,7 @@ export class DevicePool {
 
   async render(frame: Frame, options: DevicesRenderOptions = {}): Promise<DevicesRenderedFrame> {
     const started = performance.now();
-    const { regionsPerDevice = 4, onProgress, ...renderOptions } = options;
+    const { regionsPerDevice = 4, onProgress, shading, ...renderOptions } = options;
     const area = pictureArea(frame.options, renderOptions.resolution);
     const scheduler = new RegionScheduler(area.rect, this.threads.length, regionsPerDevice);
     const camera = frameCamera(frame, renderOptions.resolution ? { resolution: renderOptions.resolution } : {});
@@ -128,7 +131,7 @@ export class DevicePool {
       blitDepth(target, r.x0 - area.rect.x0, r.y0 - area.rect.y0, source.width, source.height, source.depth);
     };
     await Promise.all(this.threads.map(async (thread, device) => {
-      thread.send({ type: 'frame', frame, options: renderOptions });
+      thread.send({ type: 'frame', frame, options: renderOptions, ...(shading ? { shading } : {}) });
       for (let assigned = scheduler.next(device); assigned && !failed; assigned = scheduler.next(device)) {
         const { region } = assigned;
         const regionStart = performance.now();
