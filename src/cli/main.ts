@@ -1,9 +1,8 @@
 // The `reyes` command line. Each command lives in its own module; this one only parses arguments.
 import { readFileSync } from 'node:fs';
-import { Argument, Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { compareCommand, type CompareCommandOptions } from './compare.ts';
 import { compileShaderCommand } from './compile-shader.ts';
-import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { farmStatusCommand, farmSubmitCommand, farmWorkerCommand, type FarmSubmitOptions, type FarmWorkerCommandOptions } from './farm.ts';
 import { gpuInfo } from './gpu-info.ts';
 import { EXIT, renderCommand, type RenderCommandOptions } from './render.ts';
@@ -132,13 +131,6 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print the status as JSON', false)
     .action(async (options: { json?: boolean }) => {
       exitCode = await farmStatusCommand(options);
-    });
-  program
-    .command('completion')
-    .description('print a shell completion script for bash or zsh, generated from these command definitions (load it with: source <(reyes completion bash))')
-    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
-    .action((shell: Shell) => {
-      process.stdout.write(completionScript(program, shell));
     });
   try {
     await program.parseAsync(prmanArguments(argv), { from: 'user' });
