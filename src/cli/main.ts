@@ -1,8 +1,9 @@
 // The `reyes` command line. Each command lives in its own module; this one only parses arguments.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { compareCommand, type CompareCommandOptions } from './compare.ts';
 import { compileShaderCommand } from './compile-shader.ts';
+import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { farmStatusCommand, farmSubmitCommand, farmWorkerCommand, type FarmSubmitOptions, type FarmWorkerCommandOptions } from './farm.ts';
 import { gpuInfo } from './gpu-info.ts';
 import { EXIT, renderCommand, type RenderCommandOptions } from './render.ts';
@@ -59,9 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-o, --output <file>', 'write the WGSL here instead of printing it (default: print it on stdout)')
     .option('--dump <what>', 'print the compiler\'s intermediate representation instead ("ir") (default: none)')
     .option('--shader-path <dirs...>', 'folders searched for #include files (default: the shader\'s folder and the standard shaders)')
-    .option('--partition <algorithm>', 'split a kernel that does not fit the resource model into passes: rds, rds_h, mrds, dp or auto, and print the passes (default: auto when --limits is given)')
-    .option('--limits <profile>', 'the resource model: tiny, default or a JSON file of limits (default: default)')
-    .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[]; partition?: string; limits?: string }) => {
+    .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[] }) => {
       exitCode = await compileShaderCommand(file, options);
     });
   program
@@ -119,7 +118,6 @@ export async function main(argv: string[]): Promise<number> {
     .description('take jobs from the queue and render them on this machine\'s GPU until stopped (SIGINT or SIGTERM finish the jobs in hand first)')
     .option('--concurrency <n>', 'jobs rendered at once', '1')
     .option('--budget <MiB>', 'GPU memory budget in MiB per render (default: what the adapter allows)')
-    .option('--devices <n>', 'render each job on n GPU devices with work stealing, as reyes render --devices', '1')
     .option('--stalled-interval <ms>', 'how often to look for jobs whose worker died, in ms', '30000')
     .option('--lock-duration <ms>', 'how long a job stays locked to its worker without renewal, in ms (a dead worker\'s job is retried after this)', '30000')
     .action(async (options: FarmWorkerCommandOptions) => {
@@ -131,6 +129,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print the status as JSON', false)
     .action(async (options: { json?: boolean }) => {
       exitCode = await farmStatusCommand(options);
+    });
+  program
+    .command('completion')
+    .description('print a shell completion script for bash or zsh, generated from these command definitions (load it with: source <(reyes completion bash))')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action((shell: Shell) => {
+      process.stdout.write(completionScript(program, shell));
     });
   try {
     await program.parseAsync(prmanArguments(argv), { from: 'user' });
