@@ -3,6 +3,7 @@
 // the main thread hands it (device-pool.ts), each as a CropWindow render, and sends back their pixels.
 import { parentPort } from 'node:worker_threads';
 import { acquireGpu } from '../../gpu/device.ts';
+import { nodeGpu } from '../../gpu/node-gpu.ts';
 import { GpuRuntime } from '../../gpu/runtime.ts';
 import type { Frame } from '../../rib/scene.ts';
 import { nodeTextureStorage } from '../../texture/node-texture-storage.ts';
@@ -16,7 +17,9 @@ const post = (message: FromDevice, transfer: ArrayBuffer[] = []): void => port.p
 
 let gpu: GpuRuntime;
 try {
-  gpu = new GpuRuntime(await acquireGpu());
+  // Dawn imported directly (as webgpu-reyes/node does), not through acquireGpu's computed import,
+  // which a library bundle cannot follow.
+  gpu = new GpuRuntime(await acquireGpu({ gpu: nodeGpu().gpu }));
   post({ type: 'ready', adapter: gpu.context.adapter.description });
 } catch (error) {
   post({ type: 'error', message: (error as Error).message });
