@@ -118,6 +118,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('take jobs from the queue and render them on this machine\'s GPU until stopped (SIGINT or SIGTERM finish the jobs in hand first)')
     .option('--concurrency <n>', 'jobs rendered at once', '1')
     .option('--budget <MiB>', 'GPU memory budget in MiB per render (default: what the adapter allows)')
+    .option('--devices <n>', 'render each job on n GPU devices with work stealing, as reyes render --devices', '1')
     .option('--stalled-interval <ms>', 'how often to look for jobs whose worker died, in ms', '30000')
     .option('--lock-duration <ms>', 'how long a job stays locked to its worker without renewal, in ms (a dead worker\'s job is retried after this)', '30000')
     .action(async (options: FarmWorkerCommandOptions) => {
