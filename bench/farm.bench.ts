@@ -5,7 +5,7 @@
 // - Queue overhead per job: submit to start with a worker idle and waiting, and for a 2×2-tiled
 //   frame, the last tile's end to its merge's start.
 // - One frame on 1 and 2 devices (`--devices`), each pool warmed by a first render.
-// Usage: npm run bench:farm [-- --frames 24 --res 640x480 --workers 1,2,4]
+// Usage: npm run bench:farm [-- --frames 24 --res 640x480 --workers 1,2,4] (--workers none: devices only)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,7 +103,7 @@ const env = { REDIS_URL: redis.url };
 const key = (stdout: string): string => /submission (\w+)/.exec(stdout)![1]!;
 console.log(`farm: ${FRAMES} frames at ${WIDTH}×${HEIGHT}, PixelSamples 4 4, 12 plastic spheres and a floor`);
 try {
-  for (const count of options.workers.split(',').map(Number)) {
+  for (const count of options.workers.split(',').map(Number).filter((n) => n > 0)) {
     const { children, startMs } = await startWorkers(count, redis.url);
     const submitted = await run(['farm', 'submit', scenePath, '--output-dir', path.join(dir, `out-${count}`)], env);
     const ids = Array.from({ length: FRAMES }, (_, k) => frameJobId(key(submitted), k));
