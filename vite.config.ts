@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
+  // A missing file is a 404, not index.html: the page's resolvers look for archives, shaders and
+  // textures at several places and take the first that exists.
+  appType: 'mpa',
   // surface-nets (Blobby polygonisation) reaches Node's `global` through its typed-array pool.
   define: { global: 'globalThis' },
   // The Node-only GPU runtime (Dawn) is loaded lazily and never bundled for the page.

@@ -3,6 +3,7 @@
 import { chainResolvers, createFetchResolver, createMemoryResolver, parseRib } from '../rib/index.ts';
 import type { RibResolver } from '../rib/resolver.ts';
 import type { Frame, Scene } from '../rib/scene.ts';
+import { fetchSceneShaders } from './fetch-shaders.ts';
 import { shaderSources } from './scene-sources.ts';
 import { fetchPictures } from '../texture/fetch-pictures.ts';
 import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
@@ -30,8 +31,11 @@ export async function loadSceneFromUrl(url: string): Promise<LoadedScene> {
   if (!response.ok) throw new Error(`cannot fetch ${absolute.pathname}: HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const name = decodeURIComponent(absolute.pathname.split('/').pop() ?? 'scene.rib');
-  // Shaders named by the scene may sit next to it; the standard ones are built in.
-  return load(name, bytes, createFetchResolver(absolute), new Map(), new Map());
+  // Shaders named by the scene may sit next to it or on its shader search path; the standard ones are built in.
+  const resolver = createFetchResolver(absolute);
+  const loaded = await load(name, bytes, resolver, new Map(), new Map());
+  if (loaded.original) for (const [shader, found] of await fetchSceneShaders(loaded.original, resolver)) loaded.shaders.set(shader, found);
+  return loaded;
 }
 
 export async function loadSceneFromFiles(name: string, bytes: Uint8Array, files: Map<string, Uint8Array>): Promise<LoadedScene> {

@@ -17,6 +17,7 @@ import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
 import { element, h, setStatus } from './dom.ts';
 import { EditHistory } from './edit-history.ts';
 import type { FloatImage } from '../image/image.ts';
+import { quantizeImage } from '../image/quantize.ts';
 import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
 import { showStats } from './insight-panel.ts';
 import { buildLightsPanel } from './lights-panel.ts';
@@ -52,6 +53,9 @@ export interface ViewerProbe {
   pick(x: number, y: number): Promise<number>;
   /** Pixels of primitive `index` in the last full render (for tests of material edits). */
   idMask(index: number): Promise<number[]>;
+  /** The last full-quality picture with the scene's Exposure and Quantize, associated alpha: the
+   * 8-bit RGBA a "file" Display writes (the golden-image tests compare it). */
+  quantizedPicture(): { width: number; height: number; rgba: number[] } | undefined;
 }
 
 /** Which primitive covers each pixel of the last full-quality render. */
@@ -129,6 +133,13 @@ export class ViewerApp {
         const out: number[] = [];
         ids?.ids.forEach((id, k) => id === index && out.push(k));
         return out;
+      },
+      quantizedPicture: () => {
+        const picture = this.lastPicture;
+        const options = this.loaded?.frame?.options;
+        if (!picture || !options) return undefined;
+        const { width, height, rgba } = quantizeImage(picture, options.exposure, options.quantize.rgba);
+        return { width, height, rgba: Array.from(rgba) };
       },
     };
     attachPointerInput(this.canvas, () => this.camera, {
