@@ -4,8 +4,13 @@
 //
 // Released buffers are kept in a small pool keyed by size and usage and handed out again, because
 // creating (and lazily zeroing) large buffers every frame costs more than the work on them. Pooled
-// buffers count as live; they are destroyed first when a request would pass the budget.
+// buffers count as live; they are destroyed first when a request would pass the budget, and the pool
+// holds at most a quarter of the budget (oldest destroyed first): buffers of sizes that never come
+// again (a frame of many small regions) would otherwise keep the process at the whole budget.
 import { GpuBudgetError } from './errors.ts';
+
+/** The most of the budget released buffers may hold while they wait to be reused. */
+const POOL_SHARE = 0.25;
 
 export interface BufferRequest {
   label: string;
@@ -22,6 +27,7 @@ interface PooledBuffer {
 export class GpuAllocator {
   private readonly sizes = new Map<GPUBuffer, number>();
   private readonly pool: PooledBuffer[] = [];
+  private pooled = 0;
   private liveBytes = 0;
   private peakBytes = 0;
 
@@ -95,11 +101,18 @@ export class GpuAllocator {
       return;
     }
     this.pool.push({ buffer, size, usage: buffer.usage });
+    this.pooled += size;
+    while (this.pooled > this.budgetBytes * POOL_SHARE) this.destroyPooled(this.pool.shift()!);
   }
 
   /** Destroys pooled buffers: their memory goes back to the driver. */
   trim(): void {
-    for (const entry of this.pool.splice(0)) this.destroy(entry.buffer);
+    for (const entry of this.pool.splice(0)) this.destroyPooled(entry);
+  }
+
+  private destroyPooled(entry: PooledBuffer): void {
+    this.pooled -= entry.size;
+    this.destroy(entry.buffer);
   }
 
   private destroy(buffer: GPUBuffer): void {
@@ -110,18 +123,19 @@ export class GpuAllocator {
   }
 
   private pooledBytes(): number {
-    return this.pool.reduce((sum, entry) => sum + entry.size, 0);
+    return this.pooled;
   }
 
   private takeFromPool(size: number, usage: GPUBufferUsageFlags): GPUBuffer | undefined {
     const index = this.pool.findIndex((entry) => entry.size === size && entry.usage === usage);
     if (index < 0) return undefined;
+    this.pooled -= size;
     return this.pool.splice(index, 1)[0]!.buffer;
   }
 
   private evictPoolUntilFits(size: number): void {
     while (this.liveBytes + size > this.budgetBytes && this.pool.length > 0) {
-      this.destroy(this.pool.shift()!.buffer);
+      this.destroyPooled(this.pool.shift()!);
     }
   }
 }

@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create, globals } from 'webgpu';
+import { paceDawnEventPolling } from './dawn-event-pacing.ts';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LAVAPIPE_ICD = join(projectRoot, '.vulkan', 'lvp_icd.json');
@@ -42,6 +43,7 @@ export function nodeGpu(): { gpu: GPU; driver: ReturnType<typeof chooseVulkanDri
     if (driver.icd) process.env.VK_ICD_FILENAMES = driver.icd;
     process.env.XDG_RUNTIME_DIR ??= '/tmp';
     Object.assign(globalThis, globals);
+    paceDawnEventPolling();
     dawn = create([]);
   }
   return { gpu: dawn, driver };

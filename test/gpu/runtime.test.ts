@@ -97,6 +97,21 @@ describe('GPU allocator', () => {
     allocator.release(other);
     allocator.trim();
   });
+
+  it('pools at most a quarter of the budget, destroying the oldest released buffers first', () => {
+    const { allocator } = gpu();
+    allocator.trim();
+    const base = allocator.live;
+    // Sizes that never come again, as the grids of many differently sized regions.
+    const sizes = [0.4, 0.3, 0.2, 0.1, 0.25].map((share) => 4 * Math.round((share * MiB) / 4));
+    const buffers = sizes.map((size, k) => allocator.createBuffer({ label: `region ${k}`, size, usage: storageUsage() }));
+    for (const buffer of buffers) allocator.release(buffer);
+    // 1.25 MiB released into a 4 MiB budget: the first (0.4 MiB) goes, 0.85 MiB stays pooled.
+    expect(allocator.live - base).toBe(sizes.slice(1).reduce((a, b) => a + b, 0));
+    expect(allocator.createBuffer({ label: 'reused', size: sizes[1]!, usage: storageUsage() })).toBe(buffers[1]);
+    expect(allocator.createBuffer({ label: 'not pooled any more', size: sizes[0]!, usage: storageUsage() })).not.toBe(buffers[0]);
+    allocator.trim();
+  });
 });
 
 describe('Vulkan driver choice in Node', () => {
