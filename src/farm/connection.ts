@@ -21,14 +21,15 @@ export async function connectRedis(url: string, persistent: boolean): Promise<Re
     lazyConnect: true,
     ...(persistent ? {} : { retryStrategy: (times: number) => (times > 3 ? null : 200 * times) }),
   });
-  // Errors surface through the commands that fail; without a listener ioredis prints each retry.
-  redis.on('error', () => undefined);
+  // Kept for the message; without a listener ioredis prints each retry.
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => (lastError = error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`cannot reach Redis at ${url} (set REDIS_URL to the farm's server): ${(error as Error).message}`);
+    throw new Error(`cannot reach Redis at ${url} (set REDIS_URL to the farm's server): ${(lastError ?? (error as Error)).message}`);
   }
   return redis;
 }
