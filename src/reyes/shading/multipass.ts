@@ -33,3 +33,18 @@ export function dispatchPasses(gpu: GpuRuntime, recorder: CommandRecorder, passe
   const intermediates = recorder.transient(gpu.allocator.createBuffer({ label: 'shading intermediates', size: intermediateBytes(passes, grids, maxVertices), usage: GPUBufferUsage.STORAGE }));
   for (const pipeline of pipelines) recorder.dispatch(pipeline, { ...bindings, [passes.intermediateBinding]: intermediates }, grids);
 }
+
+/** A shading kernel as the shade stage runs it: its one pipeline, or its passes. */
+export type KernelDispatch = (recorder: CommandRecorder, bindings: Bindings, grids: number) => void;
+
+export async function kernelDispatch(
+  gpu: GpuRuntime, kernel: { label: string; code: string; entryPoint: string; constants?: Record<string, number>; passes?: ShadingPasses }, maxVertices: number,
+): Promise<KernelDispatch> {
+  const { passes } = kernel;
+  if (passes) {
+    const pipelines = await passPipelines(gpu, kernel.label, passes);
+    return (recorder, bindings, grids) => dispatchPasses(gpu, recorder, passes, pipelines, bindings, grids, maxVertices);
+  }
+  const pipeline = await gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint, ...(kernel.constants ? { constants: kernel.constants } : {}) });
+  return (recorder, bindings, grids) => recorder.dispatch(pipeline, bindings, grids);
+}
