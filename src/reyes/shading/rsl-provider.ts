@@ -11,6 +11,7 @@
 import { mat4 } from 'gl-matrix';
 import { checkSource, formatDiagnostic, packParameters, RslCompileError, ShaderCompiler, standardShaderSource } from '../../rsl/index.ts';
 import type { CompiledPipeline, IncludeResolver, PipelineDescription } from '../../rsl/index.ts';
+import type { PartitionOptions } from '../../rsl/partition/partition-kernel.ts';
 import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Attributes, Options, Parameter, ShaderRef as RibShaderRef } from '../../rib/scene.ts';
 import { layoutUserVariables } from '../../layout/grid-layout.ts';
@@ -44,6 +45,8 @@ export interface RslShadingOptions {
   /** Texture maps the shaders name (found through Option "searchpath" "texture"); without it every
    * lookup returns its fill value. */
   textures?: TextureRegistry;
+  /** How kernels that do not fit one pass are split (src/rsl/partition; default 'auto' under the default resource model). */
+  partition?: PartitionOptions;
 }
 
 /** RenderMan's default surface (as the built-in kernel), for compositions that still need compiling. */
@@ -144,6 +147,7 @@ export class RslShadingProvider {
       // An output parameter named like a user variable (an output variable a Display asks for) writes it.
       ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [], outputVariables: userVariables.map((v) => v.name) } : {}),
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
+      ...(this.options.partition ? { partition: this.options.partition } : {}),
     };
     let compiled: CompiledPipeline;
     try {
@@ -311,7 +315,7 @@ export class RslShadingProvider {
       kernel = {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
         scratchBytesPerVertex: compiled.scratchBytesPerVertex, keepsOpaque: compiled.keepsOpaque,
-        writes: compiled.writes, writesGridInputs: compiled.writesGridInputs,
+        writes: compiled.writes, writesGridInputs: compiled.writesGridInputs, ...(compiled.multipass ? { passes: compiled.multipass } : {}),
         ...(usesTextures(compiled.code) ? { bindings: [0, 1, 2, 3, TEXTURE_BINDING] as const } : {}),
       };
       this.kernels.set(compiled, kernel);

@@ -9,6 +9,7 @@ import type { GridLayout } from '../../layout/grid-layout.ts';
 import type { Attributes, Light, Options } from '../../rib/scene.ts';
 import type { ImagerInstance, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';
+import type { ShadingPasses } from './multipass.ts';
 
 export interface ShadingKernel {
   /** Kernels with equal keys are the same kernel (one pipeline, one dispatch per batch). */
@@ -24,6 +25,8 @@ export interface ShadingKernel {
    * point uses; the first four when absent. Pipelines use layout 'auto', which holds only the
    * bindings a kernel declares. */
   bindings?: readonly (0 | 1 | 2 | 3 | 5)[];
+  /** The passes to run instead of `code`, where the compiler split the kernel (shading/multipass.ts). */
+  passes?: ShadingPasses;
   /** Workgroup scratch the kernel needs per vertex beyond the grid record (shading scheduler). */
   scratchBytesPerVertex: number;
   /** True when the kernel's Oi is 1 wherever Os is 1, so a primitive with Os = 1 is opaque (opaque

@@ -5,6 +5,7 @@ import { GRID_INFO } from '../../layout/grid-layout.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
+import { kernelDispatch } from '../shading/multipass.ts';
 import type { DicedGrids } from './dice.ts';
 import { reseam } from './reseam.ts';
 import { shadingBatches } from '../schedulers/shading-scheduler.ts';
@@ -51,9 +52,8 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
   const { gpu } = frame;
   const entry = frame.pipelines[pipelineIndex]!;
   const kernel = entry.kernel;
-  const pipeline = await gpu.kernels.pipeline({
-    label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint, ...(kernel.constants ? { constants: kernel.constants } : {}),
-  });
+  // One pipeline, or the passes of a kernel the compiler split (shading/multipass.ts).
+  const dispatch = await kernelDispatch(gpu, kernel, frame.layout.maxVertices);
   for (const { start, count: n } of shadingBatches(count, gpu.limits.maxComputeWorkgroupsPerDimension * 64)) {
     frame.stats.shadingBatches++;
     const recorder = stageRecorder(frame, `shade ${kernel.label}`);
@@ -66,7 +66,7 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
       5: frame.textures,
     };
     const used = kernel.bindings ?? [0, 1, 2, 3];
-    recorder.dispatch(pipeline, Object.fromEntries(used.map((b) => [b, bindings[b]])), n);
+    dispatch(recorder, Object.fromEntries(used.map((b) => [b, bindings[b]])), n);
     await recorder.submit();
     addGpuTimes(frame, recorder, 'shade');
   }
