@@ -8,6 +8,9 @@
 // most camera.eyeSplits times, then culled) bounds the pieces near the eye; the culls are counted in
 // FrameStats.eyeSplitCulls. Records past one binding come in batches (frame/record-batches.ts),
 // each uploaded while its pieces are bounded and split; their ready pieces carry batch-local indices.
+// A region's first level keeps the records whose bound touches it (read back with the counts); a
+// region inside it, as the dicing scheduler's halves are, starts from those alone, so a frame cut
+// into many regions bounds each record about once per BSP level instead of once per region.
 import { Scan } from '../../gpu/scan.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
@@ -64,7 +67,9 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const readyLimit = Math.min(maxReady, capacity.ready);
-  const batches: readonly RecordBatch[] = source?.batches ?? [{ first: 0, count: frame.primCount }];
+  // Without batches: the records an enclosing region's first level kept, when one was bound before.
+  const known = source ? undefined : touchingRecords(frame, region);
+  const batches: readonly RecordBatch[] = source?.batches ?? [{ first: 0, count: known?.length ?? frame.primCount }];
   const largest = Math.max(0, ...batches.map((b) => b.count));
   let level: QueuePart[] = [];
   let next: QueuePart[] = [];
@@ -95,7 +100,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
       if (source) records = source.upload(batch);
       try {
         iterations = 0;
-        level = [{ buffer: allocator.createBufferWithData('split queue', initialQueue(batch.count), STORAGE()), count: batch.count }];
+        level = [{ buffer: allocator.createBufferWithData('split queue', initialQueue(batch.count, known), STORAGE()), count: batch.count }];
         if (!await splitLevels()) {
           allocator.release(ready);
           return undefined;
@@ -118,6 +123,9 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
 
   /** Bounds and splits the queue until it is empty; false when the ready pieces pass the limit. */
   async function splitLevels(): Promise<boolean> {
+    /** Per first-level piece, whether its record touches the region (unbatched runs only). */
+    const touching = source ? undefined : new Uint8Array(batches[0]!.count);
+    let firstLevel = true;
     while (level.some((part) => part.count > 0)) {
       frame.stats.boundSplitIterations++;
       if (++iterations > MAX_DEPTH + 2) throw new Error('bound/split did not terminate');
@@ -144,7 +152,9 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
           const readyOffset = recorder.scratch('split ready offset', count * 4);
           const childTotal = recorder.scratch('split child total', 4);
           const readyTotal = recorder.scratch('split ready total', 4);
-          const totals = allocator.createBuffer({ label: 'split totals', size: 12, usage: STORAGE() });
+          // The counts, and on the first level each piece's child count and ready flag (kept or culled).
+          const kept = firstLevel && touching !== undefined;
+          const totals = allocator.createBuffer({ label: 'split totals', size: 12 + (kept ? count * 8 : 0), usage: STORAGE() });
           const children = allocator.createBuffer({ label: 'split queue', size: count * 2 * PIECE_BYTES, usage: STORAGE() });
           next.push({ buffer: children, count: 0 });
           const groups = Math.ceil(count / 64);
@@ -155,16 +165,27 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
           recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
           recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
           recorder.encoder.copyBufferToBuffer(eyeSplitCulls, 0, totals, 8, 4);
+          if (kept) {
+            recorder.encoder.copyBufferToBuffer(childCount, 0, totals, 12, count * 4);
+            recorder.encoder.copyBufferToBuffer(readyFlag, 0, totals, 12 + count * 4, count * 4);
+          }
           await recorder.submit();
           addGpuTimes(frame, recorder, 'boundSplit');
-          const [childrenNow, readyNow, culledSoFar] = await gpu.readU32(totals, 3);
+          const words = await gpu.readU32(totals, kept ? 3 + count * 2 : 3);
           allocator.release(totals);
+          const [childrenNow, readyNow, culledSoFar] = words;
+          if (kept) {
+            for (let k = 0; k < count; k++) touching[start + k] = words[3 + k]! | words[3 + count + k]! ? 1 : 0;
+            // The first level is one part; its last window completes the list, even if the run then gives up.
+            if (start + count >= part.count) rememberTouching(frame, region, known, touching);
+          }
           eyeCulled = culledSoFar!;
           next[next.length - 1]!.count = childrenNow!;
           readyCount += readyNow!;
           if (readyCount > readyLimit) return false;
         }
       }
+      firstLevel = false;
       for (const part of level) allocator.release(part.buffer);
       level = next.filter((part) => {
         if (part.count === 0) allocator.release(part.buffer);
@@ -176,12 +197,12 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   }
 }
 
-/** A batch's first queue: each record whole, by its index in the batch. */
-function initialQueue(count: number): Uint32Array {
+/** A batch's first queue: each record whole, by its index in the batch (the `records` given, else all). */
+function initialQueue(count: number, records?: Uint32Array): Uint32Array {
   const initial = new Uint32Array(count * PIECE.words);
   const floats = new Float32Array(initial.buffer);
   for (let p = 0; p < count; p++) {
-    initial[p * PIECE.words + PIECE.prim] = p;
+    initial[p * PIECE.words + PIECE.prim] = records ? records[p]! : p;
     floats[p * PIECE.words + PIECE.u1] = 1;
     floats[p * PIECE.words + PIECE.v1] = 1;
   }
@@ -197,4 +218,35 @@ function growReady(frame: FrameGpu, ready: GPUBuffer, count: number, capacity: n
   gpu.device.queue.submit([copy.finish()]);
   gpu.allocator.release(ready);
   return grown;
+}
+
+/** Per frame (its statistics, which every region's view of it shares), the regions whose first
+ * level ran whole, with the bound records (`prims`) whose bound touched each. */
+interface Touched {
+  prims: GPUBuffer;
+  region: Region;
+  records: Uint32Array;
+}
+const touchedRecords = new WeakMap<FrameGpu['stats'], Touched[]>();
+
+/** The records that touched the smallest remembered region holding `region` (ascending), if any:
+ * a record culled there is culled here too (the tests only narrow with the region). */
+function touchingRecords(frame: FrameGpu, region: Region): Uint32Array | undefined {
+  let best: Touched | undefined;
+  for (const entry of touchedRecords.get(frame.stats) ?? []) {
+    const r = entry.region;
+    const holds = entry.prims === frame.prims && r.x0 <= region.x0 && r.y0 <= region.y0 && r.x1 >= region.x1 && r.y1 >= region.y1;
+    if (holds && (!best || entry.records.length < best.records.length)) best = entry;
+  }
+  return best?.records;
+}
+
+function rememberTouching(frame: FrameGpu, region: Region, known: Uint32Array | undefined, touching: Uint8Array): void {
+  const records: number[] = [];
+  touching.forEach((kept, k) => {
+    if (kept) records.push(known ? known[k]! : k);
+  });
+  const entries = touchedRecords.get(frame.stats) ?? [];
+  entries.push({ prims: frame.prims, region: { ...region }, records: Uint32Array.from(records) });
+  touchedRecords.set(frame.stats, entries);
 }
