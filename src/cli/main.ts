@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { compareCommand, type CompareCommandOptions } from './compare.ts';
+import { browserRenderCommand } from './browser-render.ts';
 import { compileShaderCommand } from './compile-shader.ts';
 import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { farmStatusCommand, farmSubmitCommand, farmWorkerCommand, type FarmSubmitOptions, type FarmWorkerCommandOptions } from './farm.ts';
@@ -83,8 +84,9 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--progress', 'show progress (also spelt -progress, as PRMan does): a bar on a terminal, else a line per percent gained (default: a bar on a terminal only)').conflicts('quiet'))
     .option('-q, --quiet', 'no progress display (warnings, errors and the files written are still printed)', false)
     .option('--devices <n>', 'render each frame on n GPU devices, each in a thread of its own with its own budget, sharing the regions by work stealing (several on one adapter where there is one GPU)', '1')
-    .action(async (scenes: string[], options: RenderCommandOptions) => {
-      exitCode = await renderCommand(scenes, options);
+    .option('--browser', 'render through the web page in headless Chromium (WebGPU on SwiftShader; REYES_CHROMIUM names the browser) and save its picture to -o (.png, .tif or .exr); the scene\'s first frame with its own settings', false)
+    .action(async (scenes: string[], options: RenderCommandOptions & { browser?: boolean }) => {
+      exitCode = options.browser ? await browserRenderCommand(scenes, options) : await renderCommand(scenes, options);
     });
   program
     .command('compare')

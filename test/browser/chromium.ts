@@ -2,24 +2,12 @@
 // SwiftShader, and the page served by Vite on 127.0.0.1, for the browser tests.
 import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import { CHROMIUM_FLAGS } from '../../src/cli/browser-render.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--enable-unsafe-webgpu',
-  '--enable-features=Vulkan',
-  '--use-angle=vulkan',
-  '--use-vulkan=swiftshader',
-  '--use-webgpu-adapter=swiftshader',
-  // The network is closed: no background connections, updates or sync.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// One list of flags for the tests and `reyes render --browser`.
+export { CHROMIUM_FLAGS };
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
