@@ -98,13 +98,13 @@ export class JobRenderer {
       ...(this.budgetBytes ? { budgetBytes: this.budgetBytes } : {}),
     };
     const rendered = await this.renderOn(framed, options, loaded, data.settings);
+    const warnings = rendered.warnings.map(renderWarningLine);
+    for (const line of warnings) report.log(line);
     const unusable = rendered.warnings.filter((w) => UNUSABLE_SHADER.test(w));
     if (unusable.length > 0) {
       const what = crop ? `tile of frame ${data.frameNumber}` : `frame ${data.frameNumber}`;
       throw new JobFailure([`${what} not rendered: a farm renders no frame without the shaders its scene names`, ...unusable.map(renderWarningLine)].join('\n'));
     }
-    const warnings = rendered.warnings.map(renderWarningLine);
-    for (const line of warnings) report.log(line);
     return { frame, rendered, warnings };
   }
 

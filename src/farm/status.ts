@@ -28,6 +28,8 @@ export interface JobStatus {
   finishedAt?: number;
   files?: string[];
   failedReason?: string;
+  /** A failed job's log (warnings and files of its last attempts). */
+  log?: string[];
 }
 
 export interface WorkerStatus {
@@ -53,7 +55,12 @@ export async function farmStatus(connection: Redis): Promise<FarmStatus> {
   try {
     const jobs: JobStatus[] = [];
     for (const state of Object.keys(STATES)) {
-      for (const job of await queue.getJobs([state as 'waiting'], 0, -1, true)) if (job) jobs.push(jobStatus(job, state));
+      for (const job of await queue.getJobs([state as 'waiting'], 0, -1, true)) {
+        if (!job) continue;
+        const status = jobStatus(job, state);
+        if (status.phase === 'failed') status.log = (await queue.getJobLogs(status.id)).logs;
+        jobs.push(status);
+      }
     }
     jobs.sort((a, b) => a.submittedAt - b.submittedAt || a.frame - b.frame || (a.tile ?? -1) - (b.tile ?? -1));
     const counts: Record<JobPhase, number> = { waiting: 0, active: 0, done: 0, failed: 0 };

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_NAME } from '../../src/farm/connection.ts';
 import { frameJobId } from '../../src/farm/jobs.ts';
+import type { FarmStatus } from '../../src/farm/status.ts';
 import { reyes } from '../cli/run-reyes.ts';
 import { startRedis, type RedisServer } from './redis-server.ts';
 
@@ -43,8 +44,10 @@ interface WorkerProcess {
 }
 
 function startWorker(url: string): Promise<WorkerProcess> {
-  // Short lock and stalled-check times, so a killed worker's job is retried within seconds.
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/reyes.js'), 'farm', 'worker', '--stalled-interval', '500', '--lock-duration', '2000'], {
+  // Short lock and stalled-check times, so a killed worker's job is retried within seconds. The lock
+  // must outlast the longest stretch a busy machine keeps a worker's event loop from renewing it
+  // (pipeline creation blocks it): with 2 s, a loaded machine saw a live worker's job count as stalled.
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/reyes.js'), 'farm', 'worker', '--stalled-interval', '1000', '--lock-duration', '10000'], {
     cwd: ROOT, env: { ...process.env, REDIS_URL: url }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const worker: WorkerProcess = { child, name: `${hostname()}:${child.pid}`, output: '' };
@@ -65,7 +68,11 @@ async function settle(queue: Queue, ids: string[], timeoutMs = 240_000): Promise
   for (;;) {
     const states = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, (await queue.getJob(id))?.getState() ?? 'missing'] as const)));
     const resolved = Object.fromEntries(await Promise.all(Object.entries(states).map(async ([id, s]) => [id, await s] as const)));
-    if (Object.values(resolved).every((s) => s === 'completed' || s === 'failed')) return resolved;
+    if (Object.values(resolved).every((s) => s === 'completed' || s === 'failed')) {
+      // A job failed that should not have: its reason in the test's output.
+      for (const [id, s] of Object.entries(resolved)) if (s === 'failed') console.log(`${id} failed: ${(await queue.getJob(id))?.failedReason}`);
+      return resolved;
+    }
     if (Date.now() > until) throw new Error(`jobs not finished after ${timeoutMs / 1000} s: ${JSON.stringify(resolved)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -159,6 +166,13 @@ describe('reyes farm', () => {
     for (const w of workers) expect(status.stdout).toContain(w.name);
     expect(status.stdout).toMatch(/frame 2 of bad\.rib: failed after 3 attempt\(s\): .*\n.*surface shader "nosuchshader" not found/);
     expect(status.stdout).toMatch(/tile 3 of frame 1 of tiled\.rib: waited [\d.]+ s, took [\d.]+ s on /);
+    const json = JSON.parse((await reyes(['farm', 'status', '--json'], env)).stdout) as FarmStatus;
+    expect(json.counts).toEqual({ waiting: 0, active: 0, done: 10, failed: 1 });
+    const failedJob = json.jobs.find((j) => j.phase === 'failed')!;
+    expect(failedJob).toMatchObject({ id: badIds[1], frame: 2, attempts: 3 });
+    // Each attempt logged the warning before failing.
+    expect(failedJob.log!.filter((l) => l.includes('surface shader "nosuchshader" not found'))).toHaveLength(3);
+    expect(json.jobs.find((j) => j.id === seqIds[0])!.files).toEqual([`wrote ${out('seq.1.png')} (8-bit RGBA PNG)`]);
 
     // Submitted again, the sequence is done; the failed frame is queued again.
     const again = await submit('seq.rib');
