@@ -71,6 +71,15 @@ fn toRaster(p: vec3f) -> vec2f {
 }
 
 /** The smallest power of two >= n (n >= 1). */
+/** The angle between the chords a→b and b→c (0 where either is a point). */
+fn turning(a: vec3f, b: vec3f, c: vec3f) -> f32 {
+  let d1 = b - a;
+  let d2 = c - b;
+  let l = length(d1) * length(d2);
+  if (l <= 0.0) { return 0.0; }
+  return acos(clamp(dot(d1, d2) / l, -1.0, 1.0));
+}
+
 fn powerOfTwoAtLeast(n: u32) -> u32 {
   return 1u << (32u - countLeadingZeros(n - 1u));
 }
@@ -181,12 +190,29 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
       lenU = max(lenU, rowU);
       lenV = max(lenV, rowV);
     }
+    // A piece that turns through more than an eighth of a turn along a direction (a whole sphere
+    // or disk smaller than its shading rate) takes at least one micropolygon per eighth: a single
+    // one would put its vertices on a line (the poles, or a disk's centre and one rim point) and
+    // cover nothing; one per eighth keeps a tiny sphere's outline an octagon (90% of its area).
+    var turnU = 0.0;
+    var turnV = 0.0;
+    for (var b = 0u; b < SAMPLES; b++) {
+      var rowU = 0.0;
+      var rowV = 0.0;
+      for (var a = 1u; a + 1u < SAMPLES; a++) {
+        rowU += turning(pts[b * SAMPLES + a - 1u], pts[b * SAMPLES + a], pts[b * SAMPLES + a + 1u]);
+        rowV += turning(pts[(a - 1u) * SAMPLES + b], pts[a * SAMPLES + b], pts[(a + 1u) * SAMPLES + b]);
+      }
+      turnU = max(turnU, rowU);
+      turnV = max(turnV, rowV);
+    }
     // Binary dicing: a power-of-two number of micropolygons across each direction, so that the
     // vertices of neighbouring grids along a shared edge nest (the dicer stitches the finer side
     // onto the coarser one's edge).
     let edge = sqrt(recF(prim, REC_SHADING_RATE));
-    let wantU = u32(min(max(ceil(lenU / edge), 1.0), 65536.0));
-    let wantV = u32(min(max(ceil(lenV / edge), 1.0), 65536.0));
+    let eighth = 0.25 * 3.14159265;
+    let wantU = u32(min(max(max(ceil(lenU / edge), ceil(turnU / eighth - 1.0e-3)), 1.0), 65536.0));
+    let wantV = u32(min(max(max(ceil(lenV / edge), ceil(turnV / eighth - 1.0e-3)), 1.0), 65536.0));
     var segU = powerOfTwoAtLeast(wantU);
     var segV = powerOfTwoAtLeast(wantV);
     if ((segU + 1u) * (segV + 1u) <= params.maxVertices) {
