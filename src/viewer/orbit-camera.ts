@@ -1,6 +1,8 @@
-// Orbit, pan and dolly relative to the RIB camera. Camera space is RenderMan's (x right, y up, z
-// into the picture). The pivot is the point straight ahead at the scene's depth; moves are kept
-// as numbers and the matrix is rebuilt from the RIB camera each time, so reset is exact.
+// Orbit, pan and dolly relative to a base view, first the RIB camera. Camera space is RenderMan's
+// (x right, y up, z into the picture). The pivot is the point straight ahead at the scene's depth;
+// framing an object (F, A) makes the framed view the base and its centre the pivot, so orbiting
+// then turns about what was framed. Moves are kept as numbers and the matrix is rebuilt from the
+// base each time, and reset returns to the RIB camera exactly.
 import { mat4, vec3 } from 'gl-matrix';
 import type { Frame } from '../rib/scene.ts';
 
@@ -15,10 +17,16 @@ export interface OrbitState {
 
 export class OrbitCamera {
   state: OrbitState = { yaw: 0, pitch: 0, panX: 0, panY: 0, dolly: 0 };
-  readonly pivotDepth: number;
+  /** Depth, in the base view, of the point orbits turn about. */
+  pivotDepth: number;
+  private readonly ribPivotDepth: number;
+  /** The view the state's moves start from: the RIB camera, or the last framed view. */
+  private base: mat4;
 
   constructor(private readonly ribWorldToCamera: mat4, pivotDepth: number, private readonly fovDegrees: number) {
-    this.pivotDepth = pivotDepth > 1e-3 ? pivotDepth : 5;
+    this.ribPivotDepth = pivotDepth > 1e-3 ? pivotDepth : 5;
+    this.pivotDepth = this.ribPivotDepth;
+    this.base = mat4.clone(ribWorldToCamera);
   }
 
   static forFrame(frame: Frame): OrbitCamera {
@@ -26,13 +34,18 @@ export class OrbitCamera {
     return new OrbitCamera(view, sceneDepth(frame, view), frame.camera.projection === 'perspective' ? frame.camera.fov : 40);
   }
 
-  get moved(): boolean {
-    const s = this.state;
-    return s.yaw !== 0 || s.pitch !== 0 || s.panX !== 0 || s.panY !== 0 || s.dolly !== 0;
-  }
-
   reset(): void {
     this.state = { yaw: 0, pitch: 0, panX: 0, panY: 0, dolly: 0 };
+    this.base = mat4.clone(this.ribWorldToCamera);
+    this.pivotDepth = this.ribPivotDepth;
+  }
+
+  /** Makes the current view the base of later moves, turning about the point `depth` straight
+   * ahead (F and A: the centre of what was framed). */
+  pivotAt(depth: number): void {
+    this.base = this.worldToCamera();
+    this.state = { yaw: 0, pitch: 0, panX: 0, panY: 0, dolly: 0 };
+    if (depth > 1e-3) this.pivotDepth = depth;
   }
 
   /** Drag by (dx, dy) pixels of a view `height` pixels tall. */
@@ -72,7 +85,7 @@ export class OrbitCamera {
     mat4.rotateX(m, m, pitch);
     mat4.rotateY(m, m, yaw);
     mat4.translate(m, m, [0, 0, -d]);
-    return mat4.multiply(m, m, this.ribWorldToCamera);
+    return mat4.multiply(m, m, this.base);
   }
 }
 

@@ -322,6 +322,8 @@ export class ViewerApp {
     if (!extent) return;
     const [x, y, z] = framingMove(camera, extent);
     this.camera.translate(x, y, z);
+    // What was framed is now straight ahead at its depth plus the move: orbits turn about it.
+    this.camera.pivotAt(extent.depth + z);
     this.cameraMoved();
   }
 

@@ -92,6 +92,30 @@ describe('frame selected and frame all, in headless Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('orbiting after F turns about the framed object, which stays in the middle', async () => {
+    // Issue 17: the orbit kept pivoting at the scene's depth from before F (10 units away, the
+    // framed sphere about 1.2), which swung the sphere out of view.
+    const framed = extent(await idMask(1));
+    expect(Math.abs(framed.centre[0] - WIDTH / 2)).toBeLessThanOrEqual(1);
+    const box = (await page.locator('#picture').boundingBox())!;
+    const before = await renders(page);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(x + step * 8, y + step * 3);
+    await page.mouse.up();
+    await page.waitForFunction((n) => {
+      const probe = window.reyesViewer;
+      return probe && probe.counters.renders > n && probe.renders.at(-1)?.quality === 'full' && probe.renders.at(-1)?.kind === 'camera move (full)'
+        && document.querySelector('#viewport')?.getAttribute('data-render-state') === 'complete';
+    }, before, { timeout: 180_000, polling: 100 });
+    const orbited = extent(await idMask(1));
+    expect(orbited.count).toBeGreaterThan(framed.count * 0.8);
+    expect(Math.abs(orbited.centre[0] - WIDTH / 2), 'x centre').toBeLessThanOrEqual(1.5);
+    expect(Math.abs(orbited.centre[1] - HEIGHT / 2), 'y centre').toBeLessThanOrEqual(1.5);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('A frames everything in view: the covered pixels centred, about 70% of the view', async () => {
     // A frames what the picture shows; after F that is the small sphere alone, so start from the
     // scene's camera (Home) with both spheres in view.
