@@ -18,9 +18,11 @@ export function intermediateBytes(passes: ShadingPasses, grids: number, maxVerti
   return Math.max(4, grids * maxVertices * passes.intermediateFloats * 4);
 }
 
-/** Most grids a batch may hold so its intermediate buffer fits one storage binding. */
-export function maxGridsPerBatch(passes: ShadingPasses, maxVertices: number, maxBindingBytes: number): number {
-  return Math.max(1, Math.floor(maxBindingBytes / Math.max(4, maxVertices * passes.intermediateFloats * 4)));
+/** Most grids a batch of `kernel` may hold so its intermediate buffer fits one storage binding
+ * (no limit for a kernel of one pass). */
+export function maxGridsPerBatch(kernel: { passes?: ShadingPasses }, maxVertices: number, maxBindingBytes: number): number {
+  if (!kernel.passes) return Infinity;
+  return Math.max(1, Math.floor(maxBindingBytes / Math.max(4, maxVertices * kernel.passes.intermediateFloats * 4)));
 }
 
 /** The passes' pipelines (compiled once per device by the kernel cache). */
