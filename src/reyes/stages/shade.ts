@@ -5,7 +5,7 @@ import { GRID_INFO } from '../../layout/grid-layout.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
-import { kernelDispatch } from '../shading/multipass.ts';
+import { kernelDispatch, maxGridsPerBatch } from '../shading/multipass.ts';
 import type { DicedGrids } from './dice.ts';
 import { reseam } from './reseam.ts';
 import { shadingBatches } from '../schedulers/shading-scheduler.ts';
@@ -54,7 +54,7 @@ async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: numb
   const kernel = entry.kernel;
   // One pipeline, or the passes of a kernel the compiler split (shading/multipass.ts).
   const dispatch = await kernelDispatch(gpu, kernel, frame.layout.maxVertices);
-  for (const { start, count: n } of shadingBatches(count, gpu.limits.maxComputeWorkgroupsPerDimension * 64)) {
+  for (const { start, count: n } of shadingBatches(count, Math.min(gpu.limits.maxComputeWorkgroupsPerDimension * 64, maxGridsPerBatch(kernel, frame.layout.maxVertices, gpu.maxBindingBytes())))) {
     frame.stats.shadingBatches++;
     const recorder = stageRecorder(frame, `shade ${kernel.label}`);
     const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
