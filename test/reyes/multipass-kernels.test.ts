@@ -79,9 +79,6 @@ async function shade(gpu: GpuRuntime, compiled: CompiledPipeline, multipass: boo
 
 const CASES: { name: string; description: () => PipelineDescription }[] = [
   { name: 'wood', description: () => ({ surface: corpus('wood'), lights: ['pointlight', 'ambientlight'] }) },
-  { name: 'spots', description: () => ({ surface: corpus('spots'), lights: ['pointlight', 'distantlight'] }) },
-  { name: 'leather', description: () => ({ surface: corpus('leather'), lights: ['pointlight'] }) },
-  { name: 'fresnelplastic', description: () => ({ surface: corpus('fresnelplastic'), lights: ['pointlight'] }) },
   { name: 'noisebumps (displacement)', description: () => ({ displacement: corpus('noisebumps'), surface: 'plastic', lights: ['pointlight'] }) },
   { name: 'barnspot (light)', description: () => ({ surface: 'plastic', lights: [corpus('barnspot')] }) },
   { name: 'groundfog (atmosphere)', description: () => ({ surface: 'matte', atmosphere: corpus('groundfog'), lights: ['pointlight'] }) },
