@@ -30,21 +30,36 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
     const pixels = gpu.allocator.createBuffer({ label: 'pixels', size: width * height * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     const depth = gpu.allocator.createBuffer({ label: 'pixel depth', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     let ids: GPUBuffer | undefined;
+    let staging: GPUBuffer | undefined;
     try {
       ids = gpu.allocator.createBuffer({ label: 'pixel primitive', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
       recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth, 5: sub.ids, 6: ids }, Math.ceil((width * height) / 64));
+      // Colour, depth and ids come back together: one copy at the end of the filter's command
+      // buffer and one map, not a submission and a wait for each.
+      const parts = [{ buffer: pixels, bytes: width * height * 16 }, { buffer: depth, bytes: width * height * 4 }, ...(withIds ? [{ buffer: ids, bytes: width * height * 4 }] : [])];
+      staging = gpu.allocator.createBuffer({ label: 'filtered pixels read back', size: parts.reduce((n, p) => n + p.bytes, 0), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      let at = 0;
+      for (const part of parts) {
+        recorder.encoder.copyBufferToBuffer(part.buffer, 0, staging, at, part.bytes);
+        at += part.bytes;
+      }
       await recorder.submit();
       addGpuTimes(frame, recorder, 'filter');
+      await staging.mapAsync(GPUMapMode.READ);
+      const mapped = staging.getMappedRange();
+      const rgbaBytes = parts[0]!.bytes;
+      const depthBytes = parts[1]!.bytes;
       const out: FilteredPixels = {
-        rgba: new Float32Array(await gpu.read(pixels, width * height * 16)),
-        depth: new Float32Array(await gpu.read(depth, width * height * 4)),
+        rgba: new Float32Array(mapped.slice(0, rgbaBytes)),
+        depth: new Float32Array(mapped.slice(rgbaBytes, rgbaBytes + depthBytes)),
       };
-      if (withIds) out.ids = new Uint32Array(await gpu.read(ids, width * height * 4));
+      if (withIds) out.ids = new Uint32Array(mapped.slice(rgbaBytes + depthBytes, rgbaBytes + depthBytes + parts[2]!.bytes));
       return out;
     } finally {
       gpu.allocator.release(pixels);
       gpu.allocator.release(depth);
       if (ids) gpu.allocator.release(ids);
+      if (staging) gpu.allocator.release(staging);
     }
   });
 }
