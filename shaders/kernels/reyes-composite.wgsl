@@ -14,10 +14,16 @@
 // negligible. Output: premultiplied RGBA, the depth of the nearest sample per subpixel and that
 // sample's primitive record (all ones for none; the payload's colour w holds record + 1, negated
 // for a matte: reyes-sample.wgsl). A key's subpixel of all ones marks a point not covered.
+// CSG (RI 3.2 SolidBegin): a sample of a solid's surface carries its leaf (a primitive solid), negated
+// where the ray leaves it (a back face). Walking front to back, each subpixel keeps which leaves
+// its ray is inside; a solid's sample is composited only where it changes whether the ray is inside
+// the top-level solid it belongs to (src/layout/solid-table.ts), that is where it lies on the
+// boundary of the combined solid. The walk starts outside every solid.
 
 const NEAREST: u32 = 16u;
 
 // @layout sample-point
+// @layout solid-table
 struct CompositeParams {
   sampleCount: u32,
   subpixelCount: u32,
@@ -36,6 +42,9 @@ struct CompositeParams {
 @group(0) @binding(8) var<storage, read_write> depthOut: array<f32>;
 @group(0) @binding(9) var<storage, read_write> idOut: array<u32>;
 @group(0) @binding(10) var<storage, read> subpixelCount: array<u32>;
+@group(0) @binding(11) var<storage, read> solids: array<u32>;
+
+const SOLID_WORDS: u32 = MAX_SOLID_LEAVES / 32u;
 
 fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
   return (group.x + group.y * groups.x) * 256u + local;
@@ -66,6 +75,31 @@ fn before(a: vec2u, b: vec2u) -> bool {
   return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
+/** Whether a ray inside the leaves set in `inside` is inside the top-level solid of nodes [start, end):
+ * the postfix expression evaluated on a stack of bits. */
+fn insideSolid(start: u32, end: u32, inside: ptr<function, array<u32, SOLID_WORDS>>) -> bool {
+  var stack = 0u;
+  var top = 0u;
+  for (var k = start; k < end; k++) {
+    let node = solids[k];
+    let op = node & SOLID_NODE_OP_MASK;
+    if (op == SOLID_OP_LEAF) {
+      let leaf = node >> SOLID_NODE_SHIFT;
+      stack |= (((*inside)[leaf / 32u] >> (leaf % 32u)) & 1u) << top;
+      top++;
+    } else {
+      top -= 2u;
+      let a = (stack >> top) & 1u;
+      let b = (stack >> (top + 1u)) & 1u;
+      var r = a | b;
+      if (op == SOLID_OP_INTERSECTION) { r = a & b; } else if (op == SOLID_OP_DIFFERENCE) { r = a & (1u - b); }
+      stack = (stack & ((1u << top) - 1u)) | (r << top);
+      top++;
+    }
+  }
+  return (stack & 1u) != 0u;
+}
+
 @compute @workgroup_size(256)
 fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
              @builtin(local_invocation_index) local: u32) {
@@ -82,6 +116,7 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
   var first = true;         // the first pass takes every key; later ones only keys after `last`
   var last = vec2u(0u);
   var done = false;
+  var inside: array<u32, SOLID_WORDS>;
   loop {
     var n = 0u;
     for (var j = start; j < end; j++) {
@@ -101,10 +136,18 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
       let at = nearest[k].y;
       let a = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR];
       let b = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY];
+      if (b.w != 0.0) {
+        let leaf = u32(abs(b.w)) - 1u;
+        let range = SOLID_TABLE_LEAVES + leaf * SOLID_TABLE_LEAF_WORDS;
+        let before = insideSolid(solids[range], solids[range + 1u], &inside);
+        let bit = 1u << (leaf % 32u);
+        if (b.w > 0.0) { inside[leaf / 32u] |= bit; } else { inside[leaf / 32u] &= ~bit; }
+        if (insideSolid(solids[range], solids[range + 1u], &inside) == before) { continue; }
+      }
       if (id == 0xffffffffu) { id = u32(abs(a.w)) - 1u; }
       let matte = a.w < 0.0;
       let oi = select(clamp(b.xyz, vec3f(0.0), vec3f(1.0)), vec3f(1.0), matte);
-      depth = min(depth, b.w);
+      depth = min(depth, bitcast<f32>(nearest[k].x));
       if (!matte) {
         color += transmit * a.xyz;
         alpha += dot(transmit * oi, vec3f(1.0 / 3.0));

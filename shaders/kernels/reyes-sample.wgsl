@@ -12,7 +12,7 @@
 //                 primitive record per subpixel, and the depth
 //                 pass adds the sample points it tests (the same conservative count) to a counter
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
-// a matte (reyes-composite.wgsl reads both).
+// a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
 
 override MAXV: u32 = 256u;
 override OFF_P: u32;
@@ -27,6 +27,7 @@ override OUTPUT_VARIABLE: bool = false;
 // @layout ready-piece
 // @layout sample-point
 // @include reyes-motion.wgsl
+// @include reyes-trim.wgsl
 // @layout clip-planes
 
 // SampleParams (src/layout/sample-params.ts)
@@ -70,6 +71,8 @@ struct Micropolygon {
   open: array<vec4f, 4>,
   close: array<vec4f, 4>,
   spread: vec2f,            // the most the lens moves a corner, in raster pixels
+  trim: u32,                // the record's trim block (reyes-trim.wgsl), or NO_TRIM
+  st: array<vec2f, 4>,      // with a trim block, the corners' parameters in the record
 }
 
 fn load3(base: u32, offset: u32, k: u32) -> vec3f {
@@ -89,6 +92,18 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   let j = m / (nu - 1u);
   let base = g * params.recordFloats;
   let corners = array<u32, 4>(j * nu + i, j * nu + i + 1u, (j + 1u) * nu + i, (j + 1u) * nu + i + 1u);
+  mp.trim = trimBlock(prim);
+  if (mp.trim != NO_TRIM) {
+    let piece = g * PIECE_WORDS;
+    let uv0 = vec2f(bitcast<f32>(readyList[piece + PIECE_U0]), bitcast<f32>(readyList[piece + PIECE_V0]));
+    let uv1 = vec2f(bitcast<f32>(readyList[piece + PIECE_U1]), bitcast<f32>(readyList[piece + PIECE_V1]));
+    let step = (uv1 - uv0) / vec2f(f32(nu - 1u), f32(nv - 1u));
+    for (var c = 0u; c < 4u; c++) { mp.st[c] = uv0 + vec2f(f32(i + (c & 1u)), f32(j + (c >> 1u))) * step; }
+    // Only micropolygons a trim loop crosses test their sample points.
+    let cover = trimCover(mp.trim, min(min(mp.st[0], mp.st[1]), min(mp.st[2], mp.st[3])), max(max(mp.st[0], mp.st[1]), max(mp.st[2], mp.st[3])));
+    if (cover == TRIM_REMOVED) { return mp; }
+    if (cover == TRIM_KEPT) { mp.trim = NO_TRIM; }
+  }
   var zmin = 3.0e38;
   var zmax = -3.0e38;
   var rlo = vec2f(3.0e38);
@@ -143,6 +158,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
 
 struct Hit {
   covered: bool,
+  back: bool,               // the triangle is seen from behind (its Ng faces away from the eye)
   depth: f32,
   ci: vec3f,
   oi: vec3f,
@@ -202,7 +218,11 @@ fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   let wc = 1.0 - wa - wb;
   hit.depth = wa * mp.r[a].z + wb * mp.r[b].z + wc * mp.r[c].z;
   if (hit.depth < params.near || hit.depth > params.far || clipped(q, hit.depth)) { return hit; }
+  // Trimmed per sample point at its parameters within the micropolygon.
+  if (mp.trim != NO_TRIM && trimmedAway(mp.trim, wa * mp.st[a] + wb * mp.st[b] + wc * mp.st[c])) { return hit; }
   hit.covered = true;
+  // Raster y points down, so a triangle whose dPdu × dPdv faces the eye winds with positive area.
+  hit.back = (area < 0.0) != ((mp.flags & FLAG_FLIP_NORMAL) != 0u);
   if ((mp.flags & FLAG_SMOOTH) != 0u) {
     hit.ci = wa * mp.ci[a] + wb * mp.ci[b] + wc * mp.ci[c];
     hit.oi = wa * mp.oi[a] + wb * mp.oi[b] + wc * mp.oi[c];
@@ -362,6 +382,8 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   var at = offsets[g * MAXV + m];
   let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
   let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
+  // The CSG leaf (sample-point.ts), negated on a back face: compositing tracks what each ray is inside.
+  let leaf = f32(bitcast<u32>(prims[readyList[g * PIECE_WORDS + PIECE_PRIM] * REC_FLOATS + REC_SOLID]));
   for (var j = 0u; j < strata(mp); j++) {
     let b = cellBound(mp, j);
     for (var y = b.y; y <= b.w; y++) {
@@ -375,7 +397,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
           payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
-          payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, hit.depth);
+          payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, select(leaf, -leaf, hit.back));
         } else {
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = 0xffffffffu;
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = 0xffffffffu;

@@ -19,6 +19,7 @@ import reseamSource from '../../shaders/kernels/reyes-reseam.wgsl?raw';
 import sampleSource from '../../shaders/kernels/reyes-sample.wgsl?raw';
 import seamsSource from '../../shaders/kernels/reyes-seams.wgsl?raw';
 import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
+import trimSource from '../../shaders/kernels/reyes-trim.wgsl?raw';
 import scanSource from '../../shaders/kernels/scan.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
@@ -30,6 +31,8 @@ import { CLIP_PLANE_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
 import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
 import { SPLIT_PARAMS } from './split-params.ts';
 import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
+import { SOLID_TABLE_CONSTANTS } from './solid-table.ts';
+import { TRIM_BLOCK_CONSTANTS } from './trim-block.ts';
 import { wgslConstants, type ConstantGroup } from './wgsl-constants.ts';
 
 const FILES = {
@@ -48,6 +51,7 @@ const FILES = {
   'reyes-sample.wgsl': sampleSource,
   'reyes-seams.wgsl': seamsSource,
   'reyes-surface.wgsl': surfaceSource,
+  'reyes-trim.wgsl': trimSource,
   'scan.wgsl': scanSource,
   'workgroup-scan.wgsl': workgroupScanSource,
 } as const;
@@ -62,6 +66,8 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'sample-point': SAMPLE_POINT_CONSTANTS,
   'seam-table': SEAM_TABLE_CONSTANTS,
   'motion-block': MOTION_BLOCK_CONSTANTS,
+  'trim-block': TRIM_BLOCK_CONSTANTS,
+  'solid-table': SOLID_TABLE_CONSTANTS,
   'clip-planes': CLIP_PLANE_CONSTANTS,
 };
 

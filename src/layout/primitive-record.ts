@@ -66,7 +66,13 @@ export const RECORD = {
   /** u32 bits: 0 for a record that does not move within the shutter, else 1 + the float offset, from
    * RECORD.aux, of its motion block in the auxiliary buffer (src/reyes/motion/motion-keys.ts). */
   motion: 118,
-  floats: 119,
+  /** u32 bits: 0 for a record no TrimCurve crosses, else 1 + the float offset, from RECORD.aux, of its
+   * trim block in the auxiliary buffer (src/layout/trim-block.ts). */
+  trim: 119,
+  /** u32 bits: 0 for a record outside CSG solids, else 1 + its primitive solid's leaf in the CSG table
+   * (src/layout/solid-table.ts). */
+  solid: 120,
+  floats: 121,
 } as const;
 
 /** Edges of a record's parameter square, in the seam table's order (stages/grid-seams.ts). */

@@ -15,7 +15,8 @@ export const SAMPLE_KEY = {
 export const SAMPLE_PAYLOAD = {
   /** (Ci, tag): tag is the primitive record + 1, negated for a matte. */
   color: 0,
-  /** (Oi, depth). */
+  /** (Oi, solid): solid is 0 for a record outside CSG solids, else ±(its leaf + 1), negative where the
+   * sample sees the back of the surface (reyes-composite.wgsl; the depth is the key's). */
   opacity: 1,
   vec4s: 2,
 } as const;

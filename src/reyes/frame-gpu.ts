@@ -35,6 +35,8 @@ export interface FrameGpu {
   apron: number;
   /** True when every sample is opaque (mattes always are): the atomic-depth fast path applies. */
   opaque: boolean;
+  /** The CSG table compositing evaluates (src/layout/solid-table.ts). */
+  solids: Uint32Array;
   stats: FrameStats;
   /** Time passes with timestamp queries (FrameStats.stageGpuMs); false when the adapter cannot. */
   profile: boolean;

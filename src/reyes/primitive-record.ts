@@ -41,6 +41,10 @@ export interface PrimitiveRecordInput {
   bicubic?: BicubicVertexValues;
   /** The motion block of a record that moves within the shutter (motion/motion-keys.ts). */
   motion?: Float32Array;
+  /** The trim block of a NuPatch record a TrimCurve crosses (convert/trim-curves.ts). */
+  trim?: Float32Array;
+  /** 1 + the record's primitive solid in the CSG table (convert/solids.ts); 0 or absent outside solids. */
+  solid?: number;
 }
 
 /**
@@ -51,7 +55,8 @@ export interface PrimitiveRecordInput {
  *   values (row v, column u) where its mask bit is set;
  * - the standard variables named in RECORD.bicubicMask, in the order s, t, Cs, Os, N: 16 control
  *   values per component;
- * - the motion block where RECORD.motion is not 0.
+ * - the motion block where RECORD.motion is not 0;
+ * - the trim block where RECORD.trim is not 0.
  */
 const STANDARD_BICUBIC = [['s', 1], ['t', 1], ['Cs', 3], ['Os', 3], ['N', 3]] as const;
 
@@ -104,7 +109,7 @@ export class PrimitiveRecords {
     let auxFloats = maskWords;
     for (let r = 0; r < rows; r++) auxFloats += rowBezier(r) ? 16 : 4;
     for (const [name, components] of STANDARD_BICUBIC) if (bicubicMask & BicubicBit[name]) auxFloats += 16 * components;
-    auxFloats += input.motion?.length ?? 0;
+    auxFloats += (input.motion?.length ?? 0) + (input.trim?.length ?? 0);
     this.growAux(auxBase + auxFloats);
     let at = auxBase;
     for (let w = 0; w < maskWords; w++) {
@@ -130,6 +135,11 @@ export class PrimitiveRecords {
       this.aux.set(input.motion, at);
       at += input.motion.length;
     }
+    const trimWord = input.trim ? 1 + at - auxBase : 0;
+    if (input.trim) {
+      this.aux.set(input.trim, at);
+      at += input.trim.length;
+    }
     this.auxLength = at;
 
     const base = this.count * RECORD.floats;
@@ -150,6 +160,8 @@ export class PrimitiveRecords {
     if (input.N) this.data.set(input.N, base + RECORD.N);
     this.data.set(input.lod ?? [0, 1], base + RECORD.lod);
     this.words[base + RECORD.motion] = motionWord;
+    this.words[base + RECORD.trim] = trimWord;
+    this.words[base + RECORD.solid] = input.solid ?? 0;
     this.count++;
     this.sources.push(source);
     this.across.push(-1, -1, -1, -1);

@@ -16,7 +16,7 @@ import { findParameter, typeParameter } from './param-typing.ts';
 import type { ParamUse, TypingContext } from './param-typing.ts';
 import type {
   Attributes, Basis, Camera, Frame, Geometry, Light, Matrix4, Options, Parameter, Primitive,
-  PrimitiveType, Scene, ShaderRef, StructureComment, TextureRequest, TransformSample,
+  PrimitiveType, Scene, ShaderRef, Solid, StructureComment, TextureRequest, TransformSample,
 } from './scene.ts';
 import { scopeViolation } from './scopes.ts';
 import { boundMayBeVisible } from './screen-bound.ts';
@@ -114,7 +114,8 @@ export class SceneBuilder {
   private objects = new Map<string, ObjectItem[]>();
   private currentObject: { handle: string; items: ObjectItem[]; base: Matrix4 } | null = null;
   private motionBlock: MotionBlock | null = null;
-  private solids: { operation: string; primitives: number[] }[] = [];
+  /** The open solid blocks, innermost last. */
+  private solids: Solid[] = [];
 
   private readonly scene: Scene;
   private readonly notHonoured: NotHonouredReporter;
@@ -322,10 +323,14 @@ export class SceneBuilder {
         const op = a.operation as string;
         if (!['primitive', 'union', 'intersection', 'difference'].includes(op)) throw new RequestError(`unknown solid operation "${op}"`);
         if (!this.frame) throw new RequestError('only valid inside WorldBegin/WorldEnd');
-        if (op === 'intersection' || op === 'difference') this.notHonoured.note('SolidBegin', req.pos);
+        const parent = this.solids[this.solids.length - 1];
+        if (parent?.operation === 'primitive') {
+          this.diagnostics.warning(req.pos, name, 'SolidBegin inside a "primitive" solid is not allowed (RI 3.2); its primitives belong to the enclosing primitive solid');
+        }
         this.pushBlock('solid', name, req.pos);
-        this.solids.push({ operation: op, primitives: [] });
-        this.frame.solids.push(this.solids[this.solids.length - 1]!);
+        const solid: Solid = { operation: op, primitives: [], start: this.frame.primitives.length, parent: parent ? this.frame.solids.indexOf(parent) : null, source: req.pos };
+        this.solids.push(solid);
+        this.frame.solids.push(solid);
         return;
       }
       case 'ObjectBegin':
@@ -790,6 +795,8 @@ export class SceneBuilder {
 
   /** The request last warned about for a non-finite primitive: one warning per request. */
   private lastNonFinite: SourcePosition | undefined;
+  /** The set-operation solid last warned about for holding a geometric primitive: one warning per block. */
+  private lastLooseSolid: Solid | undefined;
 
   private buildGeometry(req: RibRequest): Geometry {
     const type = req.name as PrimitiveType;
@@ -830,6 +837,11 @@ export class SceneBuilder {
       return;
     }
     const primitive: Primitive = { geometry, objectToWorld, motion, attributes: this.attributes, instanceOf, source: pos };
+    const innermost = this.solids[this.solids.length - 1];
+    if (innermost && innermost.operation !== 'primitive' && this.lastLooseSolid !== innermost) {
+      this.diagnostics.warning(pos, geometry.type, `a geometric primitive directly inside SolidBegin "${innermost.operation}" is not allowed (RI 3.2); each such primitive is taken as a primitive solid of its own`);
+      this.lastLooseSolid = innermost;
+    }
     for (const solid of this.solids) solid.primitives.push(frame.primitives.length);
     frame.primitives.push(primitive);
   }

@@ -236,10 +236,23 @@ export interface Frame {
   /** Named coordinate systems (CoordinateSystem), plus "world" and "camera": space → world. */
   coordinateSystems: Record<string, Matrix4>;
   textureRequests: TextureRequest[];
-  /** Solid (CSG) blocks: the operation and the indexes of their primitives. */
-  solids: { operation: string; primitives: number[] }[];
+  /** Solid (CSG) blocks in the order they begin. */
+  solids: Solid[];
   /** DelayedReadArchive calls not read because their bound lies off screen (screen-bound.ts). */
   culledArchives: number;
+}
+
+/** A SolidBegin block. */
+export interface Solid {
+  /** "primitive", "union", "intersection" or "difference". */
+  operation: string;
+  /** Indexes of the primitives inside it, nested blocks included. */
+  primitives: number[];
+  /** The index the next primitive had when the block began (where it stands among its siblings). */
+  start: number;
+  /** Index in Frame.solids of the block it is nested in, or null at the top. */
+  parent: number | null;
+  source: SourcePosition;
 }
 
 export interface StructureComment {

@@ -138,13 +138,6 @@ ScreenWindow ${-half} ${half} ${-half} ${half}\nTranslate 0 0 5\nWorldBegin\nSur
     for (const p of samples(pz.controls)) expect(Math.abs(p[2] - exact(p[0]))).toBeLessThan(1e-4 * 3);
   });
 
-  it('a TrimCurve is not applied yet and says so', async () => {
-    const { controls, warnings } = await patches(`TrimCurve [1] [2] [0 0 1 2 3 4 4] [0] [4] [5] [0.2 0.8 0.8 0.2 0.2] [0.2 0.2 0.8 0.8 0.2] [1 1 1 1 1]
-NuPatch 2 2 [0 0 1 1] 0 1 2 2 [0 0 1 1] 0 1 "P" [0 0 0 1 0 0 0 1 0 1 1 0]`);
-    expect(controls).toHaveLength(1);
-    expect(warnings).toEqual(['TrimCurve is not applied yet: this NuPatch is drawn untrimmed']);
-  });
-
   it('Patch with "Pw" is truly rational: a rational cubic Bézier quarter circle extruded is a quarter cylinder of radius 1', async () => {
     // The quadratic quarter arc (1,0) (1,1) (0,1), weights 1, √2/2, 1, raised to degree 3.
     const [w1, w2] = [(1 + 2 * R) / 3, (2 * R + 1) / 3];

@@ -16,7 +16,6 @@ describe('requests parsed but not honoured yet', () => {
       '  Exterior "air"',
       '  Deformation "bend" "float angle" [30]',
       '  MotionBegin [0 1] Translate 0 0 0 Translate 1 0 0 MotionEnd',
-      '  SolidBegin "difference" Sphere 1 -1 1 360 SolidEnd',
       '  Interior "water" Exterior "air" Deformation "bend"',
       'WorldEnd',
       'FrameEnd',
@@ -25,20 +24,18 @@ describe('requests parsed but not honoured yet', () => {
       'WorldBegin',
       '  Interior "glass" Exterior "fog" Deformation "twist"',
       '  MotionBegin [0 1] Sphere 1 -1 1 360 Sphere 2 -2 2 360 MotionEnd',
-      '  SolidBegin "intersection" Sphere 1 -1 1 360 SolidEnd',
       'WorldEnd',
       'FrameEnd',
     ].join('\n'));
     expect(scene.errors).toEqual([]);
     expect(scene.frames).toHaveLength(2);
     expect(scene.warnings.map(brief)).toEqual([
-      [4, 3, 'Interior'], [5, 3, 'Exterior'], [6, 3, 'Deformation'], [8, 3, 'SolidBegin'], [16, 3, 'MotionBegin'],
+      [4, 3, 'Interior'], [5, 3, 'Exterior'], [6, 3, 'Deformation'], [15, 3, 'MotionBegin'],
     ]);
     const text = Object.fromEntries(scene.warnings.map((w) => [w.request, w.message]));
     expect(text.Interior).toMatch(/not honoured yet: .*surfaces render without them/);
     expect(text.Deformation).toMatch(/not honoured yet: primitives render undeformed/);
     expect(text.MotionBegin).toMatch(/deformation motion blur .*not honoured yet: .*render at their first time sample/);
-    expect(text.SolidBegin).toMatch(/not honoured yet: "intersection" and "difference" solids render as the union/);
     for (const w of scene.warnings) expect(w.message).toMatch(/\(reported once per scene\)$/);
   });
 

@@ -262,9 +262,9 @@ describe('blocks, instances, motion', () => {
     close(apply(f.camera.motion![1]!.matrix, [0, 0, 0]), [0, 0, 6]);
   });
 
-  it('solid blocks list their primitives', () => {
-    const f = world('SolidBegin "difference" SolidBegin "primitive" Sphere 1 -1 1 360 SolidEnd SolidBegin "primitive" Cylinder 0.5 -2 2 360 SolidEnd SolidEnd', '', ['SolidBegin']);
-    expect(f.solids.map((s) => [s.operation, s.primitives])).toEqual([['difference', [0, 1]], ['primitive', [0]], ['primitive', [1]]]);
+  it('solid blocks list their primitives and the block they are nested in', () => {
+    const f = world('SolidBegin "difference" SolidBegin "primitive" Sphere 1 -1 1 360 SolidEnd SolidBegin "primitive" Cylinder 0.5 -2 2 360 SolidEnd SolidEnd', '', []);
+    expect(f.solids.map((s) => [s.operation, s.primitives, s.parent])).toEqual([['difference', [0, 1], null], ['primitive', [0], 0], ['primitive', [1], 0]]);
   });
 
   it('records texture-making requests, version and structure comments', () => {

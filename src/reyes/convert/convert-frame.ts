@@ -21,6 +21,7 @@ import { convertPatch, convertPatchMesh, joinBezierEdges } from './patches.ts';
 import { convertBlobby } from './blobby.ts';
 import { convertCurves } from './curves.ts';
 import { convertPoints } from './points.ts';
+import { frameSolids } from './solids.ts';
 import { convertPolygons } from './polygons.ts';
 import { convertQuadric } from './quadrics.ts';
 
@@ -35,6 +36,8 @@ export interface ShadingPipeline {
 export interface ConvertedFrame {
   records: PrimitiveRecords;
   pipelines: ShadingPipeline[];
+  /** The CSG table compositing evaluates (src/layout/solid-table.ts). */
+  solids: Uint32Array;
 }
 
 const QUADRICS = new Set(['Sphere', 'Cone', 'Cylinder', 'Hyperboloid', 'Paraboloid', 'Disk', 'Torus']);
@@ -54,8 +57,12 @@ export function convertFrame(
   const pipelineByKey = new Map<string, number>();
   // A provider may hand the same instance to primitives that share a state: one block for them all.
   const paramBaseOf = new Map<ShadingInstance, number>();
+  const solids = frameSolids(frame, warn);
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
+    // 1 + the primitive's CSG leaf, 0 outside solids, -1 in an empty solid (nothing of it shows).
+    const solid = solids.leafOf[index]!;
+    if (solid < 0) return;
     const supported = QUADRICS.has(geometry.type) || POLYGONS.has(geometry.type) || geometry.type === 'Patch' || geometry.type === 'PatchMesh' ||
       geometry.type === 'Points' || geometry.type === 'Curves' || geometry.type === 'Blobby' || geometry.type === 'Geometry' || geometry.type === 'SubdivisionMesh' || geometry.type === 'NuPatch';
     if (!supported) {
@@ -84,11 +91,13 @@ export function convertFrame(
     }
     // A matte is completely opaque whatever its opacity (reyes-composite.wgsl).
     if (!attributes.matte && (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os'))) entry.opaque = false;
+    // A solid's samples are composited in depth order, back faces too, for the set operations.
+    if (solid > 0) entry.opaque = false;
 
     const det = mat4.determinant(objectToCamera);
     const flip = attributes.orientation === 'rh' || (attributes.orientation === 'outside' && det < 0) ||
       (attributes.orientation === 'inside' && det >= 0);
-    const flags = (flip ? PrimitiveFlag.flipNormal : 0) | (attributes.sides === 2 ? PrimitiveFlag.twoSided : 0) |
+    const flags = (flip ? PrimitiveFlag.flipNormal : 0) | (attributes.sides === 2 || solid > 0 ? PrimitiveFlag.twoSided : 0) |
       (attributes.matte ? PrimitiveFlag.matte : 0) | (attributes.shadingInterpolation === 'smooth' ? PrimitiveFlag.smooth : 0);
     const normalMatrix = mat3.normalFromMat4(mat3.create(), objectToCamera) ?? mat3.create();
     const keys = motionKeys(frame, primitive.objectToWorld, primitive.motion, objectToCamera);
@@ -97,7 +106,7 @@ export function convertFrame(
     const ctx: ConvertContext = {
       records,
       source: index,
-      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(motion ? { motion } : {}) },
+      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(motion ? { motion } : {}), ...(solid > 0 ? { solid } : {}) },
       normalMatrix,
       primvars: new Primvars(geometry.params),
       attributes,
@@ -118,6 +127,7 @@ export function convertFrame(
   joinBezierEdges(records);
   return {
     records,
+    solids: solids.table,
     pipelines: pipelines.map((p) => {
       const params = new Float32Array(Math.max(4, p.floats));
       let at = 0;

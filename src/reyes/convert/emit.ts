@@ -13,7 +13,7 @@ export interface ConvertContext {
   records: PrimitiveRecords;
   /** Index of the scene primitive. */
   source: number;
-  common: Pick<PrimitiveRecordInput, 'flags' | 'paramBase' | 'pipeline' | 'shadingRate' | 'displacementBound' | 'objectToCamera' | 'lod' | 'motion'>;
+  common: Pick<PrimitiveRecordInput, 'flags' | 'paramBase' | 'pipeline' | 'shadingRate' | 'displacementBound' | 'objectToCamera' | 'lod' | 'motion' | 'trim' | 'solid'>;
   /** object → camera for normals (inverse transpose). */
   normalMatrix: mat3;
   primvars: Primvars;

@@ -8,17 +8,20 @@
 // pieces then share whole edges, built from the same corner values, so the surface is watertight
 // (joinBezierEdges closes the seams between their grids).
 // Vertex-class variables are evaluated with the same rational basis as P; varying and facevarying
-// ones bilinearly between the segment corners; uniform ones per segment.
+// ones bilinearly between the segment corners; uniform ones per segment. The current TrimCurve
+// trims the pieces per sample point (trim-curves.ts).
 import type { Geometry, Parameter } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
 import { Primvars } from '../primvars.ts';
 import { bezierControls } from './bezier.ts';
 import { emitPiece, type ConvertContext } from './emit.ts';
 import { basisWithDerivatives } from './nurbs-basis.ts';
+import { recordTrim, trimRegion } from './trim-curves.ts';
 
 const IDENTITY = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 const TOLERANCE = 1e-4;
 const MAX_PIECES = 16;
+const TRIMMED_PIECES = 8;
 
 /** A tensor-product rational B-spline surface in `dimension` numbers (homogeneous: each control
  * value holds dimension numbers times its weight, then the weight). */
@@ -189,7 +192,6 @@ export function convertNuPatch(ctx: ConvertContext, geometry: Geometry): void {
   for (const [name, knots] of [['uknot', uknot], ['vknot', vknot]] as const) {
     if (knots.some((k, i) => i > 0 && k < knots[i - 1]!)) return ctx.warn(`NuPatch ${name} decreases; skipped`);
   }
-  if (ctx.attributes.trimCurves) ctx.warn('TrimCurve is not applied yet: this NuPatch is drawn untrimmed');
   const count = nu * nv;
   const P = ctx.primvars.get('P');
   const Pw = ctx.primvars.get('Pw');
@@ -225,17 +227,35 @@ export function convertNuPatch(ctx: ConvertContext, geometry: Geometry): void {
   }
   const surface: RationalSurface = { nu, uorder, uknot, nv, vorder, vknot, homogeneous, dimension: D };
   const range = { umin: a.umin as number, umax: a.umax as number, vmin: a.vmin as number, vmax: a.vmax as number };
-  const pieces = surfacePieces(surface, range, pieceCounts(surface, range, !rational && uorder <= 4 && vorder <= 4));
-  emitSurfacePieces(ctx, geometry, pieces, vertexParams, strides, (nu - uorder + 2));
+  const region = ctx.attributes.trimCurves
+    ? trimRegion(ctx.attributes.trimCurves, ctx.attributes, Math.max(range.umax - range.umin, range.vmax - range.vmin), ctx.warn)
+    : undefined;
+  const counts = pieceCounts(surface, range, !rational && uorder <= 4 && vorder <= 4);
+  // A trimmed patch is cut into at least TRIMMED_PIECES pieces each way: each then carries only the
+  // segments near it, and pieces wholly cut away are left out.
+  const finer = (c: number[]): number[] => c.map((n) => Math.min(MAX_PIECES, Math.max(n, Math.ceil(TRIMMED_PIECES / c.length))));
+  let pieces = surfacePieces(surface, range, region ? { u: finer(counts.u), v: finer(counts.v) } : counts);
+  const trims: (Float32Array | undefined)[] = [];
+  if (region) {
+    pieces = pieces.filter((piece) => {
+      const [c0, c3] = [piece.corners[0]!, piece.corners[3]!];
+      const trim = recordTrim(region, c0.u, c3.u, c0.v, c3.v);
+      if (trim === 'removed') return false;
+      trims.push(trim === 'whole' ? undefined : trim);
+      return true;
+    });
+  }
+  emitSurfacePieces(ctx, geometry, pieces, vertexParams, strides, (nu - uorder + 2), trims);
 }
 
 /**
  * Records for the pieces: P from their controls, vertex variables (the controls' further numbers)
  * through an identity Bézier grid, varying and facevarying values bilinear within each segment
- * between its corner values (`varyingRow` of them a row; facevarying 4 a segment), uniform per segment.
+ * between its corner values (`varyingRow` of them a row; facevarying 4 a segment), uniform per
+ * segment; `trims[k]` the trim block of piece k where a trim curve crosses it.
  */
 export function emitSurfacePieces(ctx: ConvertContext, geometry: Geometry, pieces: readonly SurfacePiece[], vertexParams: readonly Parameter[],
-  strides: readonly number[], varyingRow: number): void {
+  strides: readonly number[], varyingRow: number, trims: readonly (Float32Array | undefined)[] = []): void {
   const params: Parameter[] = geometry.params.filter((p) => p.storage === 'constant' || p.storage === 'uniform');
   let offset = 3;
   vertexParams.forEach((p, q) => {
@@ -270,7 +290,8 @@ export function emitSurfacePieces(ctx: ConvertContext, geometry: Geometry, piece
       uniform: piece.segment, varying: k * 4 + corner, vertex: k * 16 + [0, 3, 12, 15][corner]!, facevarying: k * 4 + corner, u: c.u, v: c.v,
     }));
     const geometry48 = piece.controls.flatMap((c) => [c[0]!, c[1]!, c[2]!]);
-    emitPiece(patchCtx, 'bezier', geometry48, refs, { index: (l, m) => k * 16 + l * 4 + m, cu: IDENTITY, cv: IDENTITY });
+    const trim = trims[k];
+    emitPiece(trim ? { ...patchCtx, common: { ...patchCtx.common, trim } } : patchCtx, 'bezier', geometry48, refs, { index: (l, m) => k * 16 + l * 4 + m, cu: IDENTITY, cv: IDENTITY });
   });
 }
 

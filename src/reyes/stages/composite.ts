@@ -1,7 +1,7 @@
 // Compositing of one sample region's sample points into its subpixel buffer without a global sort
 // (reyes-composite.wgsl): count the points of each subpixel, scan the counts into each subpixel's
 // start, scatter the points' indices into per-subpixel lists, and composite each short list front
-// to back after ordering it by depth in the subpixel's own invocation.
+// to back after ordering it by depth in the subpixel's own invocation, resolving CSG solids on the way.
 import type { CommandRecorder, GpuRuntime } from '../../gpu/runtime.ts';
 import { Scan } from '../../gpu/scan.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
@@ -21,6 +21,8 @@ export interface CompositeArgs {
   color: GPUBuffer;
   depth: GPUBuffer;
   ids: GPUBuffer;
+  /** The frame's CSG table (src/layout/solid-table.ts). */
+  solids: Uint32Array;
 }
 
 /** Records the compositing passes into `recorder`. */
@@ -34,11 +36,12 @@ export async function encodeComposite(gpu: GpuRuntime, recorder: CommandRecorder
   const rank = recorder.scratch('sample rank', samples * 4);
   const order = recorder.scratch('subpixel lists', samples * 4);
   const params = recorder.params('composite', [args.sampleCount, args.subpixelCount, 0, 0]);
+  const solids = recorder.transient(gpu.allocator.createBufferWithData('csg table', args.solids, GPUBufferUsage.STORAGE));
   recorder.encoder.clearBuffer(counts);
   recorder.dispatch(countPass!, { 0: params, 1: args.keys, 2: counts, 3: rank }, Math.ceil(args.sampleCount / 256));
   await new Scan(gpu).encode(recorder, { input: counts, output: starts, count: args.subpixelCount });
   recorder.dispatch(scatterPass!, { 0: params, 1: args.keys, 3: rank, 4: starts, 5: order }, Math.ceil(args.sampleCount / 256));
   recorder.dispatch(compositePass!, {
-    0: params, 1: args.keys, 4: starts, 5: order, 6: args.payload, 7: args.color, 8: args.depth, 9: args.ids, 10: counts,
+    0: params, 1: args.keys, 4: starts, 5: order, 6: args.payload, 7: args.color, 8: args.depth, 9: args.ids, 10: counts, 11: solids,
   }, Math.ceil(args.subpixelCount / 256));
 }

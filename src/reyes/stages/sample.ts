@@ -127,7 +127,7 @@ export async function sampleAndComposite(
       recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
     });
     await timed(frame, 'composite', async () => {
-      await encodeComposite(gpu, recorder, { keys, payload, sampleCount: total, subpixelCount: subpixels, ...out });
+      await encodeComposite(gpu, recorder, { keys, payload, sampleCount: total, subpixelCount: subpixels, solids: frame.solids, ...out });
       await recorder.submit();
       // One command buffer: the sample pass is sampling, the other passes compositing.
       addGpuTimes(frame, recorder, (label) => (label.startsWith('reyes-sample.wgsl') ? 'sample' : 'composite'));
