@@ -54,6 +54,8 @@ export function bruteForce(graph: PartitionGraph, costs: CostModel, limits: Reso
     }
     // -1 recomputes; n pass numbers allow every order of up to n passes (buildPartition renumbers).
     for (let h = -1; h < n; h++) {
+      // An input computed once must be computed in this pass or an earlier one.
+      if (h >= 0 && graph.nodes[v]!.inputs.some((i) => home[i]! > h)) continue;
       home[v] = h;
       visit(v + 1);
     }
