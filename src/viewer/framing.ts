@@ -1,8 +1,12 @@
-// Frame selected (F) and frame all (A): from the pixels an object covers in the last full render
-// (its primitive ids) and their depth, the camera-space move that brings the object to the middle
-// of the view and, for a perspective camera, near or far enough to fill about 70% of it. An
-// orthographic view is only centred: moving such a camera does not change the size of things.
+// Frame selected (F) and frame all (A): the camera-space move that brings an object, or the whole
+// scene, to the middle of the view and, for a perspective camera, near or far enough to fill about
+// 70% of it. F goes by the pixels the object covers in the last full render (its primitive ids)
+// and their depth; A by the bounding boxes of every primitive, so that what is out of view is
+// framed too. An orthographic view is only centred: moving such a camera does not change the size
+// of things.
 import type { FrameCamera } from '../reyes/camera.ts';
+import type { Frame, Geometry, Matrix4 } from '../rib/scene.ts';
+import { transformPoint } from '../rib/transforms.ts';
 
 /** How much of the view's width or height (whichever is tighter) the framed pixels fill. */
 export const FRAME_FILL = 0.7;
@@ -61,4 +65,64 @@ export function framingMove(camera: FrameCamera, extent: CameraExtent): [number,
   }
   const middle = unproject(camera, (crop.x0 + crop.x1) / 2, (crop.y0 + crop.y1) / 2, target);
   return [middle[0]! - centre[0]!, middle[1]! - centre[1]!, middle[2]! - centre[2]!];
+}
+
+/** A primitive's bounding box in object space, [xmin, xmax, ymin, ymax, zmin, zmax]: from its
+ * quadric arguments, else its points (P, or Pw divided by w); undefined for shapes with neither
+ * (Blobby, Pz height fields, Geometry), which frame all then leaves to the others. */
+export function objectBound(geometry: Geometry): number[] | undefined {
+  const a = geometry.args as Record<string, number>;
+  switch (geometry.type) {
+    case 'Sphere': case 'Cylinder': {
+      const r = Math.abs(a.radius!);
+      return [-r, r, -r, r, Math.min(a.zmin!, a.zmax!), Math.max(a.zmin!, a.zmax!)];
+    }
+    case 'Cone': return [-a.radius!, a.radius!, -a.radius!, a.radius!, Math.min(0, a.height!), Math.max(0, a.height!)];
+    case 'Disk': return [-a.radius!, a.radius!, -a.radius!, a.radius!, a.height!, a.height!];
+    case 'Paraboloid': return [-a.rmax!, a.rmax!, -a.rmax!, a.rmax!, Math.min(a.zmin!, a.zmax!), Math.max(a.zmin!, a.zmax!)];
+    case 'Torus': {
+      const r = Math.abs(a.majorradius!) + Math.abs(a.minorradius!);
+      return [-r, r, -r, r, -Math.abs(a.minorradius!), Math.abs(a.minorradius!)];
+    }
+    case 'Hyperboloid': {
+      const r = Math.max(Math.hypot(a.x1!, a.y1!), Math.hypot(a.x2!, a.y2!));
+      return [-r, r, -r, r, Math.min(a.z1!, a.z2!), Math.max(a.z1!, a.z2!)];
+    }
+  }
+  const P = geometry.params.find((p) => p.name === 'P')?.values as number[] | undefined;
+  const Pw = geometry.params.find((p) => p.name === 'Pw')?.values as number[] | undefined;
+  const stride = P ? 3 : 4;
+  const values = P ?? Pw;
+  if (!values?.length) return undefined;
+  const box = [Infinity, -Infinity, Infinity, -Infinity, Infinity, -Infinity];
+  for (let i = 0; i + stride <= values.length; i += stride) {
+    const w = stride === 4 ? values[i + 3]! : 1;
+    for (let axis = 0; axis < 3; axis++) {
+      const v = values[i + axis]! / w;
+      box[axis * 2] = Math.min(box[axis * 2]!, v);
+      box[axis * 2 + 1] = Math.max(box[axis * 2 + 1]!, v);
+    }
+  }
+  return box;
+}
+
+/** The camera-space extent of every primitive of `frame` (its bounding box's corners), for frame all. */
+export function sceneExtent(frame: Frame, worldToCamera: Matrix4): CameraExtent | undefined {
+  const min: [number, number] = [Infinity, Infinity];
+  const max: [number, number] = [-Infinity, -Infinity];
+  const bounding: number[] = [0, 0, 0, 0];
+  for (const primitive of frame.primitives) {
+    const box = objectBound(primitive.geometry);
+    if (!box || !box.every(Number.isFinite)) continue;
+    for (let corner = 0; corner < 8; corner++) {
+      const world = transformPoint(primitive.objectToWorld, [box[corner & 1 ? 1 : 0]!, box[corner & 2 ? 3 : 2]!, box[corner & 4 ? 5 : 4]!]);
+      const p = transformPoint(worldToCamera, world);
+      for (let axis = 0; axis < 2; axis++) {
+        if (p[axis]! < min[axis]!) [min[axis], bounding[axis * 2]] = [p[axis]!, p[2]];
+        if (p[axis]! > max[axis]!) [max[axis], bounding[axis * 2 + 1]] = [p[axis]!, p[2]];
+      }
+    }
+  }
+  if (!Number.isFinite(min[0])) return undefined;
+  return { min, max, depth: bounding.reduce((a, b) => a + b, 0) / 4 };
 }

@@ -30,7 +30,7 @@ import { attachPointerInput } from './pointer-input.ts';
 import { buildSettingsPanel, DEFAULT_SETTINGS, type RenderSettings } from './render-settings.ts';
 import { loaderCounters, type LoadedScene } from './scene-loader.ts';
 import { exportRib } from './rib-export.ts';
-import { cameraExtent, framingMove } from './framing.ts';
+import { cameraExtent, framingMove, sceneExtent, type CameraExtent } from './framing.ts';
 import { copyPng, download, encodePicture, PICTURE_FORMATS, pictureFileName, type PictureFormat } from './picture-export.ts';
 import { SceneEdits, type EditState } from './scene-edits.ts';
 import { buildSceneOutline } from './scene-outline.ts';
@@ -310,15 +310,22 @@ export class ViewerApp {
     this.request('full', 'camera reset');
   }
 
-  /** F and A: moves the camera so the object `index` (all covered pixels when undefined) fills
-   * about 70% of the view, from the last full render's primitive ids and depth. */
+  /** F and A: moves the camera so the object `index` (from the last full render's primitive ids and
+   * depth) or, when undefined, every primitive (from their bounding boxes) fills about 70% of the view. */
   private async frameObject(index: number | undefined): Promise<void> {
     if (!this.loaded?.frame || !this.camera) return;
-    const ids = await this.currentIds();
-    const picture = this.lastPicture;
-    if (!ids || !picture || picture.width !== ids.width || picture.height !== ids.height) return;
-    const camera = frameCamera(this.editedFrame());
-    const extent = cameraExtent(camera, ids.width, ids.ids, picture.depth, index === undefined ? (id) => id >= 0 : (id) => id === index);
+    let extent: CameraExtent | undefined;
+    const edited = this.editedFrame();
+    const camera = frameCamera(edited);
+    if (index === undefined) {
+      // Everything, in view or not: the primitives' bounding boxes.
+      extent = sceneExtent(edited, edited.camera.worldToCamera);
+    } else {
+      const ids = await this.currentIds();
+      const picture = this.lastPicture;
+      if (!ids || !picture || picture.width !== ids.width || picture.height !== ids.height) return;
+      extent = cameraExtent(camera, ids.width, ids.ids, picture.depth, (id) => id === index);
+    }
     if (!extent) return;
     const [x, y, z] = framingMove(camera, extent);
     this.camera.translate(x, y, z);
