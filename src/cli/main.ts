@@ -61,7 +61,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('-o, --output <file>', 'write the WGSL here instead of printing it (default: print it on stdout)')
     .option('--dump <what>', 'print the compiler\'s intermediate representation instead ("ir") (default: none)')
     .option('--shader-path <dirs...>', 'folders searched for #include files (default: the shader\'s folder and the standard shaders)')
-    .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[] }) => {
+    .option('--partition <algorithm>', 'split a kernel that does not fit the resource model into passes: rds, rds_h, mrds, dp or auto, and print the passes (default: auto when --limits is given)')
+    .option('--limits <profile>', 'the resource model: tiny, default or a JSON file of limits (default: default)')
+    .action(async (file: string, options: { output?: string; dump?: string; shaderPath?: string[]; partition?: string; limits?: string }) => {
       exitCode = await compileShaderCommand(file, options);
     });
   program
