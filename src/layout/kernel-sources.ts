@@ -13,6 +13,8 @@ import boundSplitSource from '../../shaders/kernels/reyes-bound-split.wgsl?raw';
 import builtinSurfacesSource from '../../shaders/kernels/reyes-builtin-surfaces.wgsl?raw';
 import compositeSource from '../../shaders/kernels/reyes-composite.wgsl?raw';
 import diceSource from '../../shaders/kernels/reyes-dice.wgsl?raw';
+import diceGridSource from '../../shaders/kernels/reyes-dice-grid.wgsl?raw';
+import diceShadeSource from '../../shaders/kernels/reyes-dice-shade.wgsl?raw';
 import jitterSource from '../../shaders/kernels/reyes-jitter.wgsl?raw';
 import motionSource from '../../shaders/kernels/reyes-motion.wgsl?raw';
 import reseamSource from '../../shaders/kernels/reyes-reseam.wgsl?raw';
@@ -45,6 +47,8 @@ const FILES = {
   'reyes-builtin-surfaces.wgsl': builtinSurfacesSource,
   'reyes-composite.wgsl': compositeSource,
   'reyes-dice.wgsl': diceSource,
+  'reyes-dice-grid.wgsl': diceGridSource,
+  'reyes-dice-shade.wgsl': diceShadeSource,
   'reyes-jitter.wgsl': jitterSource,
   'reyes-motion.wgsl': motionSource,
   'reyes-reseam.wgsl': reseamSource,

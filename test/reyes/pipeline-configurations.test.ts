@@ -1,8 +1,12 @@
 // The same scene under different pipeline configurations (pipeline/pipeline-config.ts): RenderAnts'
 // memory-budget bins (under a budget that fits the whole screen, and under 4 MiB, where they are
 // cut), fixed 32 × 32 bins sampled whole (buckets), one screen bin sampled whole (LoadBalance over
-// the whole screen), and 16 × 16 dicing bins with budget sampling bins inside them. How the screen
-// is binned must not change the picture: each configuration gives the RenderAnts picture within 1/255.
+// the whole screen), and 16 × 16 dicing bins with budget sampling bins inside them; with dice and
+// shade fused into one kernel (pipeline/fusion.ts) and without. How the screen is binned and
+// whether stages are fused must not change the picture: each configuration gives the unfused
+// RenderAnts picture within 1/255. Scenes at 80 × 60: a subset of the feature scenes (transparent,
+// displaced, metal, patches, mattes) and the viewer's showcase, for time; the showcase is not run
+// fused (its fused kernels take minutes to compile on lavapipe).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
@@ -15,6 +19,7 @@ const FEATURES = path.join(ROOT, 'scenes/features');
 const SCENES = [
   path.join(FEATURES, 'transparency.rib'),
   path.join(FEATURES, 'shade-displacement.rib'),
+  path.join(FEATURES, 'shade-metal.rib'),
   path.join(FEATURES, 'patch-bezier.rib'),
   path.join(FEATURES, 'matte-layers.rib'),
   path.join(ROOT, 'scenes/viewer/showcase.rib'),
@@ -24,11 +29,18 @@ const MiB = 1024 * 1024;
 /** Scenes whose RenderAnts bins are cut under a 4 MiB budget at 80 × 60. */
 const CUT_AT_4_MIB = new Set(['showcase.rib', 'shade-displacement.rib']);
 
+/** Scenes with compiled RSL kernels that bind only the grid contract: dice and shade fuse (the others shade with built-in surfaces). */
+const FUSES = new Set(['shade-displacement.rib', 'shade-metal.rib']);
+const NOT_RUN_FUSED = new Set(['showcase.rib']);
+
+const FUSED_RENDERANTS: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: true };
+
 const CONFIGURATIONS: Record<string, { pipeline: PipelineConfig; budgetBytes: number }> = {
+  'RenderAnts bins, dice and shade fused': { pipeline: FUSED_RENDERANTS, budgetBytes: 48 * MiB },
   'RenderAnts bins under 4 MiB': { pipeline: RENDERANTS_PIPELINE, budgetBytes: 4 * MiB },
   'fixed 32×32 bins, sampled whole': { pipeline: { dicing: { bins: 'fixed', size: 32 }, sampling: { bins: 'dicing' } }, budgetBytes: 48 * MiB },
   'one screen bin, sampled whole': { pipeline: { dicing: { bins: 'screen' }, sampling: { bins: 'dicing' } }, budgetBytes: 48 * MiB },
-  'fixed 16×16 dicing bins, budget sampling bins': { pipeline: { dicing: { bins: 'fixed', size: 16 }, sampling: { bins: 'budget' } }, budgetBytes: 48 * MiB },
+  'fixed 16×16 dicing bins, budget sampling bins, fused': { pipeline: { dicing: { bins: 'fixed', size: 16 }, sampling: { bins: 'budget' }, fusion: true }, budgetBytes: 48 * MiB },
 };
 
 describe('pipeline configurations give the same picture', () => {
@@ -42,7 +54,9 @@ describe('pipeline configurations give the same picture', () => {
       // 48 MiB holds a whole 80 × 60 screen bin of each scene.
       const reference = await render(gpu(), frame, { ...common, pipeline: RENDERANTS_PIPELINE, budgetBytes: 48 * MiB });
       expect(reference.rendered.stats.dicingSplits).toBe(0);
+      expect(reference.rendered.stats.stages![1]!.fusedWith).toBeUndefined();
       for (const [name, { pipeline, budgetBytes }] of Object.entries(CONFIGURATIONS)) {
+        if (pipeline.fusion && NOT_RUN_FUSED.has(path.basename(scene))) continue;
         const { image, rendered } = await render(gpu(), frame, { ...common, pipeline, budgetBytes });
         expect(compareImages(image, reference.image).max, `${name}: ${describePipeline(pipeline)}`).toBeLessThanOrEqual(1);
         const bins = rendered.regions.filter((r) => r.kind === 'bucket').length;
@@ -51,6 +65,10 @@ describe('pipeline configurations give the same picture', () => {
         // The statistics name the graph the render ran: each stage's bins.
         expect(rendered.stats.stages!.map((s) => s.stage)).toEqual(['boundSplit', 'dice', 'shade', 'sample', 'composite', 'filter', 'imager']);
         if (pipeline.dicing.bins === 'fixed') expect(rendered.stats.stages![1]!.bins).toBe(`${pipeline.dicing.size}×${pipeline.dicing.size} bins`);
+        const fused = pipeline.fusion === true && FUSES.has(path.basename(scene));
+        expect(rendered.stats.stages![1]!.fusedWith, name).toBe(fused ? 'shade' : undefined);
+        // One dicing bin, fused or not: the same grids, each shaded once.
+        if (rendered.stats.dicingRegions === 1) expect(rendered.stats.verticesShaded, name).toBe(reference.rendered.stats.verticesShaded);
         if (pipeline.sampling.bins === 'dicing') expect(rendered.stats.samplingSplits).toBe(0);
         if (budgetBytes === 4 * MiB && CUT_AT_4_MIB.has(path.basename(scene))) expect(rendered.stats.dicingSplits).toBeGreaterThan(0);
       }
@@ -61,6 +79,8 @@ describe('pipeline configurations give the same picture', () => {
     expect(parsePipelineConfig('{ "dicing": { "bins": "fixed", "size": 32 }, "sampling": { "bins": "dicing" } }', 'p.json'))
       .toEqual({ dicing: { bins: 'fixed', size: 32 }, sampling: { bins: 'dicing' } });
     expect(parsePipelineConfig('{}', 'p.json')).toEqual(RENDERANTS_PIPELINE);
+    expect(parsePipelineConfig('{ "fusion": true }', 'p.json')).toEqual(FUSED_RENDERANTS);
+    expect(() => parsePipelineConfig('{ "fusion": "no" }', 'p.json')).toThrow('p.json: fusion: must be true or false, not "no"');
     expect(() => parsePipelineConfig('{\n  "dicing": { "bins": "budget" },\n}', 'p.json')).toThrow(/^p\.json:3:1: not JSON/);
     expect(() => parsePipelineConfig('{ "dicing": { "bins": "tiles" } }', 'p.json')).toThrow('p.json: dicing.bins: must be "budget", "fixed" or "screen", not "tiles"');
     expect(() => parsePipelineConfig('{ "dicing": { "bins": "fixed" } }', 'p.json')).toThrow('p.json: dicing.size: fixed bins need a whole number');

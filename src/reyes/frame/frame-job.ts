@@ -17,6 +17,7 @@ import { kernelSpaces, type KernelSpaces } from '../shading/spaces.ts';
 import { emptyStats, type FrameStats } from '../stats.ts';
 import { framePipeline } from '../pipeline/pipeline-config.ts';
 import { stageGraph } from '../pipeline/stage-graph.ts';
+import { frameFusionBlocker } from '../pipeline/fusion.ts';
 import { defaultProvider } from './default-provider.ts';
 import { ribBudgetBytes } from './frame-budget.ts';
 import type { RenderOptions } from './render-options.ts';
@@ -97,7 +98,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
     resolution: [camera.xResolution, camera.yResolution],
     pixelSamples: [nx, ny],
     mode: framePipeline(options).dicing.bins === 'fixed' ? 'bucket' : 'scheduler',
-    stages: stageGraph(framePipeline(options)),
+    stages: stageGraph(framePipeline(options), frameFusionBlocker(converted.pipelines.map((p) => p.kernel), maxVertices)),
     scenePrimitives: frame.primitives.length,
     primitiveRecords: converted.records.count,
   });

@@ -7,7 +7,9 @@ import type { Frame } from '../../rib/scene.ts';
 import { isCancelled } from '../cancel.ts';
 import { BudgetTooSmallError } from '../errors.ts';
 import type { FrameGpu } from '../frame-gpu.ts';
-import { renderKeptRegion, type KeepGrids, type KeptRegion } from '../schedulers/dicing-scheduler.ts';
+import { graphPasses, runBin } from '../pipeline/runtime.ts';
+import { keptLevel, type KeepGrids, type KeptRegion } from '../schedulers/dicing-scheduler.ts';
+import { samplingLevel } from '../schedulers/sampling-scheduler.ts';
 import { releaseGrids } from '../stages/dice.ts';
 import { primitiveTables, uploadParams, type FrameBuffers } from './frame-buffers.ts';
 import { underBudget } from './frame-budget.ts';
@@ -150,8 +152,10 @@ class Prepared implements PreparedFrame {
         const counter = this.counter!;
         device.queue.writeBuffer(counter, 0, new Uint32Array(4));
         gpuFrame = frameGpu(this.gpu, job, this.buffers!, options, counter, regions);
-        const target = samplingTarget(job);
-        for (const kept of this.kept) await renderKeptRegion(gpuFrame, tables, kept, target, redice, gridInfoCurrent);
+        // Kept bins are shaded and sampled again whole; their sampling bins are cut as they need.
+        const graph = job.stats.stages!.map((node) => ({ ...node, cut: node.level === 'sampling' }));
+        const passes = graphPasses(graph, [keptLevel(gpuFrame, tables, redice, gridInfoCurrent), samplingLevel(samplingTarget(job))]);
+        for (const kept of this.kept) await runBin(gpuFrame, passes, kept, kept.region);
       });
     } catch (error) {
       if (isCancelled(error)) {

@@ -3,8 +3,10 @@
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import type { Frame } from '../../rib/scene.ts';
 import { dicingBins, framePipeline } from '../pipeline/pipeline-config.ts';
+import { graphPasses, runBin } from '../pipeline/runtime.ts';
 import type { FrameGpu, Region } from '../frame-gpu.ts';
-import { renderRegion, type FrameRecords, type KeepGrids } from '../schedulers/dicing-scheduler.ts';
+import { dicingLevel, type FrameRecords, type KeepGrids } from '../schedulers/dicing-scheduler.ts';
+import { samplingLevel } from '../schedulers/sampling-scheduler.ts';
 import { createSampleCounter, uploadFrame, type FrameBuffers } from './frame-buffers.ts';
 import { underBudget } from './frame-budget.ts';
 import { frameGpu } from './frame-insight.ts';
@@ -47,14 +49,12 @@ export async function renderScratch(
     gpuFrame = frameGpu(gpu, job, buffers, options, counter, regions);
     const crop = job.camera.crop;
     const whole: Region = { x0: crop.x0, y0: crop.y0, x1: crop.x1, y1: crop.y1 };
-    const target = samplingTarget(job);
     const records: FrameRecords = { tables: buffers.tables, ...(buffers.batched ? { batched: buffers.batched } : {}) };
     const pipeline = framePipeline(options);
-    const { bins, split } = dicingBins(pipeline, whole);
-    const splits = { dicing: split, sampling: pipeline.sampling.bins === 'budget' };
-    for (const bin of bins) {
+    const passes = graphPasses(job.stats.stages!, [dicingLevel(gpuFrame, keep), samplingLevel(samplingTarget(job))]);
+    for (const bin of dicingBins(pipeline, whole)) {
       if (pipeline.dicing.bins === 'fixed') gpuFrame.insight.region('bucket', bin, false);
-      await renderRegion(gpuFrame, records, bin, target, splits, keep);
+      await runBin(gpuFrame, passes, records, bin);
     }
   });
   return finish(gpu, job, gpuFrame, regions, options);

@@ -7,7 +7,7 @@
 // Written as JSON (`reyes render --pipeline FILE`):
 //   { "dicing": { "bins": "budget" }, "sampling": { "bins": "budget" } }
 //   { "dicing": { "bins": "fixed", "size": 32 }, "sampling": { "bins": "dicing" } }
-//   { "dicing": { "bins": "screen" }, "sampling": { "bins": "dicing" } }
+//   { "dicing": { "bins": "screen" }, "sampling": { "bins": "dicing" }, "fusion": true }
 import type { Region } from '../frame-gpu.ts';
 import { tiles } from '../schedulers/regions.ts';
 
@@ -17,6 +17,9 @@ export type SamplingBins = { bins: 'budget' } | { bins: 'dicing' };
 export interface PipelineConfig {
   dicing: DicingBins;
   sampling: SamplingBins;
+  /** True: stages whose bins and schedules allow it run fused (pipeline/fusion.ts). Off by default:
+   * on lavapipe a fused kernel takes far longer to compile than the dispatch it saves. */
+  fusion?: boolean;
 }
 
 /** RenderAnts' schedulers: memory-budget bins for dicing and for sampling. */
@@ -32,11 +35,10 @@ export function framePipeline(options: { pipeline?: PipelineConfig; bucketSize?:
   return options.pipeline ?? (options.bucketSize ? bucketPipeline(options.bucketSize) : RENDERANTS_PIPELINE);
 }
 
-/** The dicing bins of `screen` in the order they run, and whether the scheduler may cut them. */
-export function dicingBins(config: PipelineConfig, screen: Region): { bins: Region[]; split: boolean } {
-  const dicing = config.dicing;
-  if (dicing.bins === 'fixed') return { bins: tiles(screen, dicing.size), split: false };
-  return { bins: [screen], split: dicing.bins === 'budget' };
+/** AssignBin of the dicing stages: the bins of `screen` in the order they run (whether they may be
+ * cut is their Schedule's, stage-graph.ts). */
+export function dicingBins(config: PipelineConfig, screen: Region): Region[] {
+  return config.dicing.bins === 'fixed' ? tiles(screen, config.dicing.size) : [screen];
 }
 
 /** How a schedule is named in Piko's terms, for reports. */
@@ -44,7 +46,7 @@ export function describePipeline(config: PipelineConfig): string {
   const dicing = config.dicing.bins === 'budget' ? 'budget bins (LoadBalance)'
     : config.dicing.bins === 'fixed' ? `${config.dicing.size}×${config.dicing.size} bins (Serialize)` : 'one screen bin';
   const sampling = config.sampling.bins === 'budget' ? 'budget bins' : 'the dicing bins';
-  return `bound/split, dice, shade: ${dicing}; sample, composite, filter: ${sampling}`;
+  return `bound/split, dice, shade: ${dicing}; sample, composite, filter: ${sampling}${config.fusion ? '; dice and shade fused' : ''}`;
 }
 
 /** A configuration file's text parsed and checked; errors name the file and, for JSON syntax, the line and column. */
@@ -61,8 +63,10 @@ export function parsePipelineConfig(text: string, file: string): PipelineConfig 
   const fail = (path: string, what: string): never => {
     throw new PipelineConfigError(`${file}: ${path}: ${what}`);
   };
-  if (!isObject(value)) return fail('(top)', 'must be an object with "dicing" and "sampling"');
-  for (const key of Object.keys(value)) if (key !== 'dicing' && key !== 'sampling') fail(key, 'is not a setting (use "dicing" and "sampling")');
+  if (!isObject(value)) return fail('(top)', 'must be an object with "dicing", "sampling" and "fusion"');
+  for (const key of Object.keys(value)) if (!['dicing', 'sampling', 'fusion'].includes(key)) fail(key, 'is not a setting (use "dicing", "sampling" and "fusion")');
+  const fusion = value['fusion'];
+  if (fusion !== undefined && typeof fusion !== 'boolean') return fail('fusion', `must be true or false, not ${JSON.stringify(fusion)}`);
   const dicing = value['dicing'] ?? { bins: 'budget' };
   const sampling = value['sampling'] ?? { bins: 'budget' };
   if (!isObject(dicing)) return fail('dicing', 'must be an object such as { "bins": "budget" }');
@@ -80,7 +84,7 @@ export function parsePipelineConfig(text: string, file: string): PipelineConfig 
   for (const key of Object.keys(dicing)) if (key !== 'bins' && !(key === 'size' && dicingBins.bins === 'fixed')) fail(`dicing.${key}`, 'is not a setting of these bins');
   if (sampling['bins'] !== 'budget' && sampling['bins'] !== 'dicing') return fail('sampling.bins', `must be "budget" or "dicing", not ${JSON.stringify(sampling['bins'])}`);
   for (const key of Object.keys(sampling)) if (key !== 'bins') fail(`sampling.${key}`, 'is not a setting of these bins');
-  return { dicing: dicingBins, sampling: { bins: sampling['bins'] } };
+  return { dicing: dicingBins, sampling: { bins: sampling['bins'] }, ...(fusion === undefined ? {} : { fusion }) };
 }
 
 export class PipelineConfigError extends Error {

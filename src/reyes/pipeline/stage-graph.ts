@@ -8,33 +8,50 @@
 import type { PipelineConfig } from './pipeline-config.ts';
 import type { StageTimes } from '../stats.ts';
 
+export type StageName = Exclude<keyof StageTimes, 'convert'>;
+
 export interface StageNode {
-  stage: Exclude<keyof StageTimes, 'convert'>;
+  stage: StageName;
+  /** The bins' level: stages of one level run together on each of its bins (pipeline/runtime.ts). */
+  level: 'dicing' | 'sampling' | 'screen';
+  /** LoadBalance: a bin that does not fit the budget is cut in two (else it must fit whole). */
+  cut: boolean;
   /** AssignBin: the bins the stage's work is grouped by. */
   bins: string;
   /** Schedule: when the bins run. */
   schedule: string;
   /** Process: the module holding the stage's kernels. */
   process: string;
+  /** The next stage, when its kernels are fused into this stage's (pipeline/fusion.ts). */
+  fusedWith?: StageName;
+  /** Why this stage's kernels and the next stage's could be fused but are not. */
+  notFused?: string;
 }
 
-/** The stage graph `config` runs, in order. */
-export function stageGraph(config: PipelineConfig): StageNode[] {
+/** The stage graph `config` runs, in order. Dice and shade are fused where the configuration asks
+ * for fusion (PipelineConfig.fusion), they share bins and schedule (always, so far) and the frame's
+ * shading kernels can be (`fusionBlocker`, undefined when they can). */
+export function stageGraph(config: PipelineConfig, fusionBlocker?: string): StageNode[] {
   const dicingBins = config.dicing.bins === 'budget' ? 'budget BSP bins' : config.dicing.bins === 'fixed' ? `${config.dicing.size}×${config.dicing.size} bins` : 'the screen';
   const dicingSchedule = config.dicing.bins === 'fixed' ? 'Serialize (one bin after another, never cut)'
     : config.dicing.bins === 'budget' ? 'LoadBalance (cut in two until the grids fit the budget; schedulers/dicing-scheduler.ts)' : 'All (one bin, never cut)';
   const samplingBins = config.sampling.bins === 'budget' ? 'budget BSP bins within each dicing bin' : 'the dicing bin';
   const samplingSchedule = config.sampling.bins === 'budget'
     ? 'LoadBalance (cut until the sample points fit; schedulers/sampling-scheduler.ts)' : 'EndBin (after its dicing bin, never cut)';
-  const dicing = { bins: dicingBins, schedule: dicingSchedule };
-  const sampling = { bins: samplingBins, schedule: samplingSchedule };
+  const dicing = { level: 'dicing', bins: dicingBins, schedule: dicingSchedule, cut: config.dicing.bins === 'budget' } as const;
+  const sampling = { level: 'sampling', bins: samplingBins, schedule: samplingSchedule, cut: config.sampling.bins === 'budget' } as const;
   return [
     { stage: 'boundSplit', ...dicing, process: 'stages/bound-split.ts (its split cycle runs until every piece is ready)' },
-    { stage: 'dice', ...dicing, process: 'stages/dice.ts' },
-    { stage: 'shade', bins: dicingBins, schedule: `${dicingSchedule}; dispatches cut by schedulers/shading-scheduler.ts`, process: 'stages/shade.ts' },
+    { stage: 'dice', ...dicing, process: 'stages/dice.ts', ...diceFusion(config, fusionBlocker) },
+    { stage: 'shade', ...dicing, schedule: `${dicingSchedule}; dispatches cut by schedulers/shading-scheduler.ts`, process: 'stages/shade.ts' },
     { stage: 'sample', ...sampling, process: 'stages/sample.ts' },
     { stage: 'composite', ...sampling, process: 'stages/composite.ts' },
     { stage: 'filter', ...sampling, process: 'stages/filter.ts' },
-    { stage: 'imager', bins: 'the screen', schedule: 'EndStage (after every bin is filtered)', process: 'stages/imager.ts' },
+    { stage: 'imager', level: 'screen', cut: false, bins: 'the screen', schedule: 'EndStage (after every bin is filtered)', process: 'stages/imager.ts' },
   ];
+}
+
+function diceFusion(config: PipelineConfig, blocker: string | undefined): Pick<StageNode, 'fusedWith' | 'notFused'> {
+  if (config.fusion !== true) return { notFused: 'fusion is off (the pipeline configuration\'s "fusion": true turns it on)' };
+  return blocker ? { notFused: blocker } : { fusedWith: 'shade' };
 }

@@ -1,26 +1,25 @@
-// The dicing scheduler: BSP-splits a screen region (longer axis, middle, depth first) until the
-// grids of the pieces its bound/split yields fit the budget minus the reserve kept for sampling (and
-// the grid buffers fit one storage binding);
-// each region that fits is diced, shaded and handed to the sampling scheduler. Bucket mode runs
-// the same stages over fixed tiles without splitting. A prepared frame (render-frame.ts
-// prepareFrame) may keep a region's ready pieces and grids after sampling (`keep`) and later shade
-// and sample them again without bound/split or dicing (renderKeptRegion).
-import { GpuBudgetError } from '../../gpu/errors.ts';
-import { throwIfCancelled } from '../cancel.ts';
-import { BindingLimitError, BudgetTooSmallError } from '../errors.ts';
+// The dicing scheduler: the dicing bins' level of the stage graph (pipeline/runtime.ts runs it).
+// Its Schedule rule is bound/split's Process: a bin fits when the grids of the pieces bound/split
+// yields fit the budget minus the reserve kept for sampling and what shading allocates (and the
+// grid buffers fit one storage binding); a budget bin that does not is cut in two (BSP: longer
+// axis, middle, depth first), a fixed bin (bucket) fails. Dice and shade follow (stages/dice.ts,
+// stages/shade.ts), then the sampling bins inside (sampling-scheduler.ts). A prepared frame
+// (frame/prepared-frame.ts) may keep a bin's ready pieces and grids after sampling (`keep`) and
+// later shade and sample them again without bound/split or dicing (keptLevel).
+import { BindingLimitError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type BoundRegionRecords, type RecordSource } from '../frame/record-batches.ts';
 import type { PrimitiveRecords } from '../primitive-record.ts';
+import { diceAndShade } from '../pipeline/fusion.ts';
+import type { BinLevel } from '../pipeline/runtime.ts';
 import { boundSplit } from '../stages/bound-split.ts';
-import { dice, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
+import { dice, diceProcess, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
 import { shade } from '../stages/shade.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import { shadingBytes } from './shading-scheduler.ts';
 import { allocateCounts, releaseCounts, type SampleCounts } from '../stages/sample.ts';
 import { collectOutlines } from './insight.ts';
-import { canSplit, splitRegion } from './regions.ts';
-import { sampleRegion, type SamplingTarget } from './sampling-scheduler.ts';
 
 /** Share of the budget kept back for sampling when deciding whether a dicing region fits. */
 export const SAMPLING_RESERVE = 0.25;
@@ -38,13 +37,6 @@ export interface FrameRecords {
   batched?: { records: PrimitiveRecords; source: RecordSource };
 }
 
-/** Whether the scheduler may cut a dicing bin (budget bins) and the sampling bins inside it
- * (pipeline/pipeline-config.ts); a bin it may not cut must fit the budget whole. */
-export interface BinSplits {
-  dicing: boolean;
-  sampling: boolean;
-}
-
 /** A dicing region whose ready pieces and shaded grids stay on the GPU. */
 export interface KeptRegion {
   region: Region;
@@ -55,133 +47,140 @@ export interface KeptRegion {
 /** Says whether a finished dicing region's grids are kept (then the caller owns and releases them). */
 export type KeepGrids = (kept: KeptRegion) => boolean;
 
-export async function renderRegion(
-  frame: FrameGpu, records: FrameRecords, region: Region, target: SamplingTarget, splits: BinSplits, keep?: KeepGrids,
-): Promise<void> {
-  throwIfCancelled(frame.signal);
-  const { gpu, layout } = frame;
-  const allocator = gpu.allocator;
-  let ready: ReadyPieces | undefined;
-  let bound: BoundRegionRecords | undefined;
-  let fits = false;
-  let recordsPassBinding = false;
-  // With batched records, what the halves of a split region bound and split: the records this
-  // region's pieces came from, once its bound/split has finished.
-  let halves = records;
-  try {
-    // The most grids the region could take (memory, and the grids and per-micropolygon buffers in one
-    // binding each): bound/split gives up past it, and the region is split.
-    const perGrid = gridBytes(frame) + layout.maxVertices * 8;
-    const maxBinding = gpu.maxBindingBytes();
-    const maxGrids = (available: number): number =>
-      Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
-    const reserve = SAMPLING_RESERVE * allocator.budget;
-    const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), records.batched?.source);
-    ready = split;
-    // Room as well for what shading allocates (schedulers/shading-scheduler.ts).
-    const shading = split ? shadingBytes(split.count, frame.pipelines.length > 1, kernelFrameUniforms(frame.spaces, split.count).byteLength) : 0;
-    fits = split !== undefined && split.count <= maxGrids(allocator.free() - reserve - shading);
-    const batched = records.batched;
-    if (split && batched) {
-      const pieces = await gpu.readU32(split.buffer, split.count * PIECE.words);
-      const packed = packRegionRecords(batched.records, pieceRecords(batched.source, pieces, split.count, split.batchEnds), pieces, split.count);
-      halves = { ...records, batched: { ...batched, source: recordSource(gpu, batched.records, packed.global) } };
-      if (fits) {
-        bound = bindRegionRecords(frame, packed, split, pieces);
-        recordsPassBinding = bound === undefined;
-        fits = !recordsPassBinding;
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof GpuBudgetError)) throw error;
-  }
-  if (ready && fits) {
-    // With batched records the region's stages bind its own records (frame.records maps them back).
-    const regionFrame = bound?.frame ?? frame;
-    const tables = bound?.tables ?? records.tables;
-    let diced: DicedGrids | undefined;
-    let counts: SampleCounts | undefined;
-    let kept = false;
-    try {
-      frame.insight.stageDone(region, 'boundSplit');
-      diced = await dice(regionFrame, ready);
-      frame.stats.gridsDiced += diced.count;
-      frame.insight.stageDone(region, 'dice');
-      throwIfCancelled(frame.signal);
-      await shade(regionFrame, ready, diced, tables.pipeline, tables.paramBase);
-      frame.insight.stageDone(region, 'shade');
-      throwIfCancelled(frame.signal);
-      if (frame.insight.outlines) await collectOutlines(regionFrame, ready, diced, frame.insight.outlines);
-      counts = allocateCounts(regionFrame, diced);
-      await sampleRegion(regionFrame, ready, diced, counts, region, target, splits.sampling);
-      frame.stats.dicingRegions++;
-      frame.stats.primitivesAfterSplit += ready.count;
-      frame.stats.grids += ready.count;
-      frame.insight.region('dicing', region, false);
-      if (keep && !bound) {
-        releaseCounts(frame, counts);
-        counts = undefined;
-        kept = keep({ region, ready, diced });
-      }
-      return;
-    } catch (error) {
-      // Too little left for sampling even one pixel: the grids take too much; cut the dicing region.
-      const samplingStarved = error instanceof BudgetTooSmallError && splits.dicing && canSplit(region);
-      if (!(error instanceof GpuBudgetError) && !samplingStarved) throw error;
-      frame.insight.redo(region);
-    } finally {
-      if (counts) releaseCounts(frame, counts);
-      if (!kept) {
-        if (diced) releaseGrids(frame, diced);
-        allocator.release(ready.buffer);
-      }
-      bound?.release();
-    }
-  } else if (ready) {
-    allocator.release(ready.buffer);
-  }
-  if (!splits.dicing) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bin (bucket) does not fit the memory budget; use smaller bins or a larger budget`);
-  if (!canSplit(region) && recordsPassBinding) {
-    throw new BindingLimitError(`the primitive records under pixel (${region.x0}, ${region.y0}) take more than one storage binding of this device holds (${gpu.maxBindingBytes()} bytes)`);
-  }
-  if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the grids of a single pixel');
-  frame.stats.dicingSplits++;
-  frame.insight.region('dicing', region, true);
-  for (const half of splitRegion(region)) await renderRegion(frame, halves, half, target, splits, keep);
+/** What the stages of one dicing bin share. */
+export interface DicingBin {
+  /** The frame the bin's stages bind: with batched records, one holding the bin's own records. */
+  frame: FrameGpu;
+  tables: PrimitiveTables;
+  /** With batched records, what the halves of a cut bin bound and split: the records its pieces came from. */
+  halves?: FrameRecords;
+  ready?: ReadyPieces;
+  bound?: BoundRegionRecords;
+  recordsPassBinding?: boolean;
+  diced?: DicedGrids;
+  /** False when the grids' gridInfo holds parameter bases older than `tables` (a prepared frame). */
+  gridInfoCurrent: boolean;
+  counts?: SampleCounts;
+  kept?: boolean;
 }
 
-/**
- * Shades and samples a kept region's grids again (new shader parameters, lights or colours): no
- * bound/split; dicing again only with `redice` (the grids' inputs changed, or a kernel overwrote
- * them: displacement). `gridInfoCurrent` says whether the grids' gridInfo still holds each
- * primitive's parameter base (else shading builds its lists from `tables`).
- */
-export async function renderKeptRegion(
-  frame: FrameGpu, tables: PrimitiveTables, kept: KeptRegion, target: SamplingTarget, redice: boolean, gridInfoCurrent: boolean,
-): Promise<void> {
-  throwIfCancelled(frame.signal);
-  const { ready, region } = kept;
-  if (redice) {
-    const fresh = await dice(frame, ready);
-    releaseGrids(frame, kept.diced);
-    kept.diced = fresh;
-    frame.stats.gridsDiced += fresh.count;
-  } else {
-    frame.stats.gridsReused += kept.diced.count;
+/** The dicing bins of a render from the records: bound/split (with the fit rule), dice, shade. */
+export function dicingLevel(frame: FrameGpu, keep?: KeepGrids): BinLevel<FrameRecords, DicingBin> {
+  return {
+    kind: 'dicing',
+    open: (records) => ({ frame, tables: records.tables, gridInfoCurrent: true, halves: records }),
+    processes: { boundSplit: (bin, region) => boundSplitFits(frame, bin, region), dice: diceProcess, shade: shadeProcess },
+    fused: { dice: diceAndShade },
+    handOver,
+    halves: (bin) => bin.halves!,
+    uncuttable: (bin, region) => (bin.recordsPassBinding ? new BindingLimitError(`the primitive records under pixel (${region.x0}, ${region.y0}) take more than one storage binding of this device holds (${frame.gpu.maxBindingBytes()} bytes)`) : undefined),
+    close: (bin, done, region) => {
+      if (done) {
+        frame.stats.primitivesAfterSplit += bin.ready!.count;
+        frame.stats.grids += bin.ready!.count;
+        if (keep && !bin.bound) {
+          release(bin, 'counts');
+          bin.kept = keep({ region, ready: bin.ready!, diced: bin.diced! });
+        }
+      }
+      release(bin, bin.kept ? 'counts' : 'all');
+      bin.bound?.release();
+    },
+  };
+}
+
+/** A prepared frame's kept bins shaded again: no bound/split; dicing again only with `redice` (the
+ * grids' inputs changed, or a kernel overwrote them: displacement). */
+export function keptLevel(frame: FrameGpu, tables: PrimitiveTables, redice: boolean, gridInfoCurrent: boolean): BinLevel<KeptRegion, DicingBin> {
+  const kept = new Map<DicingBin, KeptRegion>();
+  return {
+    kind: 'dicing',
+    open: (region) => {
+      const bin: DicingBin = { frame, tables, ready: region.ready, diced: region.diced, gridInfoCurrent: redice || gridInfoCurrent };
+      kept.set(bin, region);
+      return bin;
+    },
+    processes: {
+      dice: async (bin) => {
+        if (!redice) {
+          frame.stats.gridsReused += bin.diced!.count;
+          return true;
+        }
+        const region = kept.get(bin)!;
+        const fresh = await dice(frame, region.ready);
+        releaseGrids(frame, region.diced);
+        region.diced = bin.diced = fresh;
+        frame.stats.gridsDiced += fresh.count;
+        return true;
+      },
+      shade: shadeProcess,
+    },
+    handOver,
+    close: (bin, done) => {
+      if (done) {
+        frame.stats.primitivesAfterSplit += bin.ready!.count;
+        frame.stats.grids += bin.ready!.count;
+      }
+      release(bin, 'counts');
+      kept.delete(bin);
+    },
+  };
+}
+
+/** Shade's Process on a dicing bin. */
+async function shadeProcess(bin: DicingBin): Promise<boolean> {
+  await shade(bin.frame, bin.ready!, bin.diced!, bin.tables.pipeline, bin.tables.paramBase, bin.gridInfoCurrent);
+  return true;
+}
+
+/** EndBin: the grid outlines the page asked for, and the per-micropolygon counts the sampling bins share. */
+async function handOver(bin: DicingBin): Promise<void> {
+  const outlines = bin.frame.insight.outlines;
+  if (outlines) await collectOutlines(bin.frame, bin.ready!, bin.diced!, outlines);
+  bin.counts = allocateCounts(bin.frame, bin.diced!);
+}
+
+function release(bin: DicingBin, what: 'counts' | 'all'): void {
+  const { allocator } = bin.frame.gpu;
+  if (bin.counts) releaseCounts(bin.frame, bin.counts);
+  bin.counts = undefined;
+  if (what === 'counts') return;
+  if (bin.diced) releaseGrids(bin.frame, bin.diced);
+  if (bin.ready) allocator.release(bin.ready.buffer);
+  bin.diced = bin.ready = undefined;
+}
+
+/** Bound/split's Process under the dicing scheduler: the bin's ready pieces, false when their grids
+ * (and what shading allocates) do not fit. */
+async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): Promise<boolean> {
+  const { gpu, layout } = frame;
+  const allocator = gpu.allocator;
+  const records = bin.halves!;
+  // The most grids the region could take (memory, and the grids and per-micropolygon buffers in one
+  // binding each): bound/split gives up past it, and the region is split.
+  const perGrid = gridBytes(frame) + layout.maxVertices * 8;
+  const maxBinding = gpu.maxBindingBytes();
+  const maxGrids = (available: number): number =>
+    Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
+  const reserve = SAMPLING_RESERVE * allocator.budget;
+  const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), records.batched?.source);
+  if (!split) return false;
+  bin.ready = split;
+  // Room as well for what shading allocates (schedulers/shading-scheduler.ts).
+  const shading = shadingBytes(split.count, frame.pipelines.length > 1, kernelFrameUniforms(frame.spaces, split.count).byteLength);
+  let fits = split.count <= maxGrids(allocator.free() - reserve - shading);
+  const batched = records.batched;
+  if (batched) {
+    const pieces = await gpu.readU32(split.buffer, split.count * PIECE.words);
+    const packed = packRegionRecords(batched.records, pieceRecords(batched.source, pieces, split.count, split.batchEnds), pieces, split.count);
+    bin.halves = { ...records, batched: { ...batched, source: recordSource(gpu, batched.records, packed.global) } };
+    if (fits) {
+      bin.bound = bindRegionRecords(frame, packed, split, pieces);
+      bin.recordsPassBinding = bin.bound === undefined;
+      fits = !bin.recordsPassBinding;
+      // The bin's stages bind its own records (frame.records maps them back); its tables index them.
+      if (bin.bound) Object.assign(bin, { frame: bin.bound.frame, tables: bin.bound.tables });
+    }
   }
-  frame.insight.stageDone(region, 'dice');
-  const diced = kept.diced;
-  await shade(frame, ready, diced, tables.pipeline, tables.paramBase, redice || gridInfoCurrent);
-  frame.insight.stageDone(region, 'shade');
-  if (frame.insight.outlines) await collectOutlines(frame, ready, diced, frame.insight.outlines);
-  const counts = allocateCounts(frame, diced);
-  try {
-    await sampleRegion(frame, ready, diced, counts, region, target, true);
-  } finally {
-    releaseCounts(frame, counts);
-  }
-  frame.stats.dicingRegions++;
-  frame.stats.primitivesAfterSplit += ready.count;
-  frame.stats.grids += ready.count;
-  frame.insight.region('dicing', region, false);
+  return fits;
 }

@@ -1,19 +1,19 @@
-// The sampling scheduler: BSP-splits a dicing region until its sample points (the exact total of
-// the conservative count pass) plus the subpixel framebuffer fit the memory left, then samples,
-// composites and filters each piece and puts its pixels into the frame's image (and, when asked,
-// the primitive record of each pixel into FrameInsight.ids), reporting each finished region.
-import { GpuBudgetError } from '../../gpu/errors.ts';
+// The sampling scheduler: the sampling bins' level of the stage graph (pipeline/runtime.ts runs it
+// inside each dicing bin). Its Schedule rule is the sample stage's Process: a bin fits when its
+// sample points (the exact total of the conservative count pass) plus the subpixel framebuffer fit
+// the memory left; a budget bin that does not is cut in two, a bin sampled whole fails. Then the
+// points are written and composited (one command buffer) or take the opaque path, and the filter
+// puts the bin's pixels into the frame's image (and, when asked, the primitive record of each pixel
+// into FrameInsight.ids).
 import { blitDepth, blitRgba, type FloatImage, type VariableImage } from '../../image/image.ts';
-import { throwIfCancelled } from '../cancel.ts';
-import { BudgetTooSmallError } from '../errors.ts';
-import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
-import type { DicedGrids } from '../stages/dice.ts';
+import type { FrameGpu, Region } from '../frame-gpu.ts';
+import type { BinLevel } from '../pipeline/runtime.ts';
+import type { DicingBin } from './dicing-scheduler.ts';
 import { filterRegion } from '../stages/filter.ts';
 import {
   countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSubpixels, SAMPLE_PAYLOAD_BYTES, SAMPLE_POINT_BYTES, sampleAndComposite,
-  sampleOpaque, sampleVariable, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, type SampleCounts, type SubpixelBuffer, type SubpixelRect,
+  sampleOpaque, sampleVariable, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, type SubpixelBuffer, type SubpixelRect,
 } from '../stages/sample.ts';
-import { canSplit, splitRegion } from './regions.ts';
 
 /** Bytes per output pixel of the filter stage (RGBA, depth, primitive record) and its read-back copies. */
 const PIXEL_BYTES = 48;
@@ -37,68 +37,72 @@ export function subpixelRect(frame: FrameGpu, region: Region): SubpixelRect {
   };
 }
 
-export async function sampleRegion(
-  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, region: Region, target: SamplingTarget,
-  allowSplit: boolean,
-): Promise<void> {
-  throwIfCancelled(frame.signal);
-  const rect = subpixelRect(frame, region);
+/** What the stages of one sampling bin share: the dicing bin it lies in, its subpixels and points. */
+interface SamplingBin {
+  from: DicingBin;
+  rect: SubpixelRect;
+  total: number;
+  sub?: SubpixelBuffer;
+}
+
+/** The sampling bins inside each dicing bin: sample (with the fit rule; composite recorded with it), filter. */
+export function samplingLevel(target: SamplingTarget): BinLevel<DicingBin, SamplingBin> {
+  return {
+    kind: 'sampling',
+    open: (from, region) => ({ from, rect: subpixelRect(from.frame, region), total: 0 }),
+    processes: { sample: sampleFits, filter: (bin, region) => filterInto(bin, region, target) },
+    close: (bin) => {
+      if (bin.sub) releaseSubpixels(bin.from.frame, bin.sub);
+    },
+  };
+}
+
+/** The sample stage's Process: false when the bin's points and subpixels do not fit. */
+async function sampleFits(bin: SamplingBin, region: Region): Promise<boolean> {
+  const { frame, ready, diced, counts } = bin.from;
+  const { rect } = bin;
   const subpixels = rect.width * rect.height;
   const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
   const free = frame.gpu.allocator.free();
   // Besides the budget, each buffer must fit one storage binding (128 MiB on many adapters).
   const maxBinding = frame.gpu.maxBindingBytes();
-  const subpixelsBind = subpixels * SUBPIXEL_COLOR_BYTES <= maxBinding;
-  let sub: SubpixelBuffer | undefined;
-  let total = 0;
-  try {
-    if (frame.opaque) {
-      if (subpixelsBind && subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES <= free) sub = await sampleOpaque(frame, ready, diced, rect, frame.sampleCounter);
-    } else {
-      total = await countSamples(frame, ready, diced, counts, rect);
-      // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
-      const fitsBudget = total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free;
-      if (fitsBudget && subpixelsBind && total * SAMPLE_PAYLOAD_BYTES <= maxBinding) {
-        sub = await sampleAndComposite(frame, ready, diced, counts, rect, total);
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof GpuBudgetError)) throw error;
+  if (subpixels * SUBPIXEL_COLOR_BYTES > maxBinding) return false;
+  if (frame.opaque) {
+    if (subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES > free) return false;
+    bin.sub = await sampleOpaque(frame, ready!, diced!, rect, frame.sampleCounter);
+    return true;
   }
-  if (sub) {
+  bin.total = await countSamples(frame, ready!, diced!, counts!, rect);
+  // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
+  const fitsBudget = bin.total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free;
+  if (!fitsBudget || bin.total * SAMPLE_PAYLOAD_BYTES > maxBinding) return false;
+  bin.sub = await sampleAndComposite(frame, ready!, diced!, counts!, rect, bin.total);
+  return true;
+}
+
+/** The filter stage's Process: the bin's pixels (and output variables) into the frame's images. */
+async function filterInto(bin: SamplingBin, region: Region, target: SamplingTarget): Promise<boolean> {
+  const { frame, ready, diced, counts } = bin.from;
+  const ids = frame.insight.ids;
+  const filtered = await filterRegion(frame, bin.sub!, region, ids !== undefined);
+  const w = region.x1 - region.x0;
+  const h = region.y1 - region.y0;
+  const x = region.x0 - target.originX;
+  const y = region.y0 - target.originY;
+  blitRgba(target.image, x, y, w, h, filtered.rgba);
+  blitDepth(target.image, x, y, w, h, filtered.depth.map((d) => (d >= 1e38 ? Infinity : d)));
+  if (ids && filtered.ids) {
+    const global = frame.records;
+    if (global) filtered.ids = filtered.ids.map((record) => (record === 0xffffffff ? record : global[record]!));
+    for (let row = 0; row < h; row++) ids.set(filtered.ids.subarray(row * w, (row + 1) * w), (y + row) * target.image.width + x);
+  }
+  for (const [name, { image }] of target.variables) {
+    const variable = await sampleVariable(frame, ready!, diced!, counts!, bin.rect, bin.total, name);
     try {
-      frame.insight.stageDone(region, 'sample');
-      throwIfCancelled(frame.signal);
-      const ids = frame.insight.ids;
-      const filtered = await filterRegion(frame, sub, region, ids !== undefined);
-      const w = region.x1 - region.x0;
-      const h = region.y1 - region.y0;
-      blitRgba(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.rgba);
-      blitDepth(target.image, region.x0 - target.originX, region.y0 - target.originY, w, h, filtered.depth.map((d) => (d >= 1e38 ? Infinity : d)));
-      if (ids && filtered.ids) {
-        const global = frame.records;
-        if (global) filtered.ids = filtered.ids.map((record) => (record === 0xffffffff ? record : global[record]!));
-        for (let y = 0; y < h; y++) ids.set(filtered.ids.subarray(y * w, (y + 1) * w), (region.y0 - target.originY + y) * target.image.width + region.x0 - target.originX);
-      }
-      for (const [name, { image }] of target.variables) {
-        const variable = await sampleVariable(frame, ready, diced, counts, rect, total, name);
-        try {
-          blitRgba(image, region.x0 - target.originX, region.y0 - target.originY, w, h, (await filterRegion(frame, variable, region)).rgba);
-        } finally {
-          releaseSubpixels(frame, variable);
-        }
-      }
-      frame.stats.samplingRegions++;
-      frame.insight.region('sampling', region, false);
-      frame.insight.stageDone(region, 'filter');
-      return;
+      blitRgba(image, x, y, w, h, (await filterRegion(frame, variable, region)).rgba);
     } finally {
-      releaseSubpixels(frame, sub);
+      releaseSubpixels(frame, variable);
     }
   }
-  if (!allowSplit) throw new BudgetTooSmallError(`a ${region.x1 - region.x0}×${region.y1 - region.y0} bin (bucket) does not fit the memory budget; use smaller bins or a larger budget`);
-  if (!canSplit(region)) throw new BudgetTooSmallError('the memory budget cannot hold the sample points of a single pixel');
-  frame.stats.samplingSplits++;
-  frame.insight.region('sampling', region, true);
-  for (const half of splitRegion(region)) await sampleRegion(frame, ready, diced, counts, half, target, allowSplit);
+  return true;
 }

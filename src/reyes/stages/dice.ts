@@ -8,6 +8,7 @@ import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { GRID_INFO, gridOffsetConstants, layoutUserVariables } from '../../layout/grid-layout.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
+import type { DicingBin } from '../schedulers/dicing-scheduler.ts';
 
 export interface DicedGrids {
   grids: GPUBuffer;
@@ -24,53 +25,72 @@ export function gridBytes(frame: FrameGpu): number {
   return frame.layout.recordFloats * 4 + GRID_INFO.words * 4;
 }
 
+/** The dicer's override constants (reyes-dice-grid.wgsl), for the dice kernel and the fused ones. */
+export function diceConstants(frame: FrameGpu): Record<string, number> {
+  const { layout } = frame;
+  // User primitive variables sit together in the grid record, component rows in layout order,
+  // and per primitive record in its auxiliary block (primitive-record.ts, frame.userCorners) as 4
+  // corners per component row in the same order, or 16 Bézier control values for vertex-class
+  // variables on bicubic records.
+  const user = layoutUserVariables(layout);
+  return {
+    ...gridOffsetConstants(layout, DICED_VARIABLES),
+    RECORD_FLOATS: layout.recordFloats,
+    USER_COMPONENTS: user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0),
+    OFF_USER: user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0,
+    SEAM_CELLS: seamCells(layout.maxVertices),
+  };
+}
+
 export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
   return timed(frame, 'dice', async () => {
-    const { gpu, layout } = frame;
-    // User primitive variables sit together in the grid record, component rows in layout order,
-    // and per primitive record in its auxiliary block (primitive-record.ts, frame.userCorners) as 4
-    // corners per component row in the same order, or 16 Bézier control values for vertex-class
-    // variables on bicubic records.
-    const user = layoutUserVariables(layout);
-    const userComponents = user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0);
-    const firstUser = user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0;
-    const pipeline = await kernelPipeline(gpu, 'reyes-dice.wgsl', 'dice', {
-      ...gridOffsetConstants(layout, DICED_VARIABLES),
-      RECORD_FLOATS: layout.recordFloats,
-      USER_COMPONENTS: userComponents,
-      OFF_USER: firstUser,
-      SEAM_CELLS: seamCells(layout.maxVertices),
-    });
+    const { gpu } = frame;
+    const pipeline = await kernelPipeline(gpu, 'reyes-dice.wgsl', 'dice', diceConstants(frame));
     const pieces = ready.count > 0 ? await gpu.readU32(ready.buffer, ready.count * PIECE.words) : new Uint32Array(0);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-    const grids = gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage });
-    let gridInfo: GPUBuffer;
-    try {
-      gridInfo = gpu.allocator.createBuffer({ label: 'grid info', size: ready.count * GRID_INFO.words * 4, usage });
-    } catch (error) {
-      gpu.allocator.release(grids);
-      throw error;
-    }
-    let seams: GPUBuffer;
-    try {
-      seams = gpu.allocator.createBufferWithData('grid seams', seamTable(pieces, ready.count, layout.maxVertices, 1, frame.edgeNeighbours), usage);
-    } catch (error) {
-      gpu.allocator.release(grids);
-      gpu.allocator.release(gridInfo);
-      throw error;
-    }
+    const diced = allocateGrids(frame, ready, pieces);
     const recorder = stageRecorder(frame, 'dice');
     const params = recorder.params('dice', [ready.count, frame.camera.perspective ? 1 : 0, 0, 0]);
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: grids, 4: gridInfo, 5: frame.userCorners, 6: seams }, ready.count);
-    const keepSeams = frameDisplaces(frame);
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: diced.gridInfo, 5: frame.userCorners, 6: diced.seams! }, ready.count);
     try {
       await recorder.submit();
     } finally {
-      if (!keepSeams) gpu.allocator.release(seams);
+      keepSeamsIfDisplaced(frame, diced);
     }
     addGpuTimes(frame, recorder, 'dice');
-    return { grids, gridInfo, count: ready.count, ...(keepSeams ? { seams } : {}) };
+    return diced;
   });
+}
+
+/** Grid storage for the ready pieces (`pieces` read back), gridInfo filled with `gridInfo` when
+ * given (else the dicer writes it), and the seam table. */
+export function allocateGrids(frame: FrameGpu, ready: ReadyPieces, pieces: Uint32Array, gridInfo?: Uint32Array): DicedGrids {
+  const { gpu, layout } = frame;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const made: GPUBuffer[] = [];
+  try {
+    made.push(gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage }));
+    made.push(gridInfo ? gpu.allocator.createBufferWithData('grid info', gridInfo, usage)
+      : gpu.allocator.createBuffer({ label: 'grid info', size: ready.count * GRID_INFO.words * 4, usage }));
+    made.push(gpu.allocator.createBufferWithData('grid seams', seamTable(pieces, ready.count, layout.maxVertices, 1, frame.edgeNeighbours), usage));
+  } catch (error) {
+    for (const buffer of made) gpu.allocator.release(buffer);
+    throw error;
+  }
+  return { grids: made[0]!, gridInfo: made[1]!, count: ready.count, seams: made[2]! };
+}
+
+/** Once the grids are diced: the seam table goes unless a shading kernel displaces (the reseam pass reads it). */
+export function keepSeamsIfDisplaced(frame: FrameGpu, diced: DicedGrids): void {
+  if (frameDisplaces(frame) || !diced.seams) return;
+  frame.gpu.allocator.release(diced.seams);
+  delete diced.seams;
+}
+
+/** Dice's Process on a dicing bin (pipeline/runtime.ts): its ready pieces become grids. */
+export async function diceProcess(bin: DicingBin): Promise<boolean> {
+  bin.diced = await dice(bin.frame, bin.ready!);
+  bin.frame.stats.gridsDiced += bin.diced.count;
+  return true;
 }
 
 export function releaseGrids(frame: FrameGpu, diced: DicedGrids): void {

@@ -48,7 +48,7 @@ export function shade(
   });
 }
 
-async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: number, gridInfo: GPUBuffer, count: number): Promise<void> {
+export async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineIndex: number, gridInfo: GPUBuffer, count: number): Promise<void> {
   const { gpu } = frame;
   const entry = frame.pipelines[pipelineIndex]!;
   const kernel = entry.kernel;

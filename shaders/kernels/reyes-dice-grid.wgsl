@@ -1,0 +1,192 @@
+// The dicer's work on one grid vertex, shared by the dice kernel (reyes-dice.wgsl, which says how a
+// grid is made) and the fused dice-and-shade kernels (src/reyes/pipeline/fusion.ts). The including
+// kernel declares the bindings it reads: prims, readyList, grids, userCorners, seams.
+// @layout ready-piece
+// @include reyes-surface.wgsl
+// @include reyes-seams.wgsl
+
+override MAXV: u32 = 256u;
+override RECORD_FLOATS: u32;
+override OFF_P: u32;
+override OFF_N: u32;
+override OFF_NG: u32;
+override OFF_I: u32;
+override OFF_DPDU: u32;
+override OFF_DPDV: u32;
+override OFF_U: u32;
+override OFF_V: u32;
+override OFF_DU: u32;
+override OFF_DV: u32;
+override OFF_S: u32;
+override OFF_T: u32;
+override OFF_CS: u32;
+override OFF_OS: u32;
+// User primitive variables: USER_COMPONENTS component rows from OFF_USER in the grid record. Each
+// primitive record's auxiliary block starts at userCorners[bits of word REC_AUX]: with
+// FLAG_BICUBIC_VERTEX, ceil(USER_COMPONENTS / 32) row-mask words; then per row 4 corner values, or 16
+// Bézier control values where its mask bit is set; then 16 control values per component of the
+// standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order).
+override USER_COMPONENTS: u32 = 0u;
+override OFF_USER: u32 = 0u;
+
+const H: f32 = 1.0e-3;
+
+/** Bernstein evaluation of 16 Bézier control values (row v, column u) from userCorners[at]. */
+fn bezierAux(at: u32, bu: vec4f, bv: vec4f) -> f32 {
+  var acc = 0.0;
+  for (var j = 0u; j < 4u; j++) {
+    let b = at + j * 4u;
+    acc += bv[j] * dot(bu, vec4f(userCorners[b], userCorners[b + 1u], userCorners[b + 2u], userCorners[b + 3u]));
+  }
+  return acc;
+}
+
+fn bezierAux3(at: u32, bu: vec4f, bv: vec4f) -> vec3f {
+  return vec3f(bezierAux(at, bu, bv), bezierAux(at + 16u, bu, bv), bezierAux(at + 32u, bu, bv));
+}
+
+fn put(base: u32, offset: u32, k: u32, value: f32) { grids[base + offset + k] = value; }
+fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
+  grids[base + offset + k] = value.x;
+  grids[base + offset + MAXV + k] = value.y;
+  grids[base + offset + 2u * MAXV + k] = value.z;
+}
+
+/** Position (first) and ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the
+ * parameter square. Where the surface degenerates (poles, collapsed polygon edges) the derivatives
+ * are taken again just inside it. A vertex on a seam (fraction non-zero) lies between the
+ * positions at the seam's two ends. One evaluation site in a loop keeps the compiled kernel small,
+ * and gives two grids that share a vertex the same bits for it. */
+fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 3> {
+  var result: array<vec3f, 3>;
+  // A closed quadric's u = 1 (a torus's v = 1) is its u = 0: evaluated there, position and
+  // derivatives alike, so that the grids on each side of that seam get the same bits (and stay
+  // together when displaced along their normals).
+  let wraps = periodic(prim);
+  let at = wrapped(vec2f(u, v), wraps);
+  var cu = at.x;
+  var cv = at.y;
+  for (var attempt = 0u; attempt < 2u; attempt++) {
+    let ua = max(cu - H, 0.0);
+    let ub = min(cu + H, 1.0);
+    let va = max(cv - H, 0.0);
+    let vb = min(cv + H, 1.0);
+    var q: array<vec3f, 7>;
+    let points = select(5u, 7u, attempt == 0u && seam.fraction != 0.0);
+    for (var s = 0u; s < points; s++) {
+      var uv = vec2f(cu, cv);
+      if (s == 1u) { uv.x = ua; } else if (s == 2u) { uv.x = ub; } else if (s == 3u) { uv.y = va; } else if (s == 4u) { uv.y = vb; }
+      else if (s == 5u) { uv = wrapped(seam.ends.xy, wraps); } else if (s == 6u) { uv = wrapped(seam.ends.zw, wraps); }
+      q[s] = evalCamera(prim, m, uv.x, uv.y);
+    }
+    let dpdu = (q[2] - q[1]) / (ub - ua);
+    let dpdv = (q[4] - q[3]) / (vb - va);
+    // Differences no larger than the rounding of the positions carry no direction: in f32 a
+    // sphere's pole is a circle of radius 4e-8, whose dP/du is noise.
+    let noise = 1.0e-5 * max(abs(q[0].x), max(abs(q[0].y), abs(q[0].z)));
+    let resolved = min(length(q[2] - q[1]), length(q[4] - q[3])) > noise;
+    if (attempt == 0u) {
+      result[0] = q[0];
+      if (seam.fraction != 0.0) { result[0] = mix(q[5], q[6], seam.fraction); }
+      result[1] = dpdu;
+      result[2] = dpdv;
+    }
+    let n = cross(dpdu, dpdv);
+    if (resolved && dot(n, n) > 1.0e-24 * max(dot(dpdu, dpdu) * dot(dpdv, dpdv), 1.0e-30)) {
+      if (attempt == 1u) {
+        // Keep the true derivatives' lengths but the normal of the nudged point.
+        result[1] = dpdu;
+        result[2] = dpdv;
+      }
+      break;
+    }
+    // Nudge inward, from a point that does not depend on the position along a collapsed edge (a
+    // pole, a disk's centre): every grid meeting there then gets the same normal for it.
+    let flatU = length(q[2] - q[1]) <= noise;
+    let flatV = length(q[4] - q[3]) <= noise;
+    cu = select(mix(u, 0.5, 0.01), 0.5, flatU && !flatV);
+    cv = select(mix(v, 0.5, 0.01), 0.5, flatV && !flatU);
+  }
+  return result;
+}
+
+/** Vertex k of ready piece g's grid (invocations past the grid do nothing). */
+fn diceVertex(g: u32, k: u32, perspective: bool) {
+  let piece = g * PIECE_WORDS;
+  let prim = readyList[piece + PIECE_PRIM];
+  let u0 = bitcast<f32>(readyList[piece + PIECE_U0]);
+  let u1 = bitcast<f32>(readyList[piece + PIECE_U1]);
+  let v0 = bitcast<f32>(readyList[piece + PIECE_V0]);
+  let v1 = bitcast<f32>(readyList[piece + PIECE_V1]);
+  let nu = readyList[piece + PIECE_NU];
+  let nv = readyList[piece + PIECE_NV];
+  let base = g * RECORD_FLOATS;
+  if (k >= nu * nv) { return; }
+  let i = k % nu;
+  let j = k / nu;
+  // Dyadic pieces and power-of-two rates: these parameters are exact, so a vertex that two grids
+  // share has the same (u, v) bits in both.
+  let step = vec2f((u1 - u0) / f32(nu - 1u), (v1 - v0) / f32(nv - 1u));
+  let u = u0 + f32(i) * step.x;
+  let v = v0 + f32(j) * step.y;
+  let m = objectToCamera(prim);
+  let seam = seamOf(g, prim, i, j, nu, nv, vec2f(u0, v0), vec2f(u1, v1), step);
+  let pd = surfaceAt(prim, m, u, v, seam);
+  let p = pd[0];
+  let d = array<vec3f, 2>(pd[1], pd[2]);
+  var n = cross(d[0], d[1]);
+  if ((recU(prim, REC_FLAGS) & FLAG_FLIP_NORMAL) != 0u) { n = -n; }
+  var ng = vec3f(0.0);
+  if (dot(n, n) > 0.0) { ng = normalize(n); }
+  // User rows, then the standard variables that follow the patch basis (bicubic vertex class).
+  let flags = recU(prim, REC_FLAGS);
+  let bicubicMask = recU(prim, REC_BICUBIC_MASK);
+  let bu = bernstein(u);
+  let bv = bernstein(v);
+  var at = recU(prim, REC_AUX);
+  let maskAt = at;
+  if ((flags & FLAG_BICUBIC_VERTEX) != 0u) { at += (USER_COMPONENTS + 31u) / 32u; }
+  for (var row = 0u; row < USER_COMPONENTS; row++) {
+    var controls = false;
+    if ((flags & FLAG_BICUBIC_VERTEX) != 0u) {
+      controls = ((bitcast<u32>(userCorners[maskAt + row / 32u]) >> (row % 32u)) & 1u) != 0u;
+    }
+    var value = 0.0;
+    if (controls) {
+      value = bezierAux(at, bu, bv);
+      at += 16u;
+    } else {
+      value = mix(mix(userCorners[at], userCorners[at + 1u], u), mix(userCorners[at + 2u], userCorners[at + 3u], u), v);
+      at += 4u;
+    }
+    put(base, OFF_USER + row * MAXV, k, value);
+  }
+  var sValue = cornerMix(prim, REC_S, 1u, 0u, u, v);
+  if ((bicubicMask & BICUBIC_S) != 0u) { sValue = bezierAux(at, bu, bv); at += 16u; }
+  var tValue = cornerMix(prim, REC_T, 1u, 0u, u, v);
+  if ((bicubicMask & BICUBIC_T) != 0u) { tValue = bezierAux(at, bu, bv); at += 16u; }
+  var cs = cornerMix3(prim, REC_CS, u, v);
+  if ((bicubicMask & BICUBIC_CS) != 0u) { cs = bezierAux3(at, bu, bv); at += 48u; }
+  var os = cornerMix3(prim, REC_OS, u, v);
+  if ((bicubicMask & BICUBIC_OS) != 0u) { os = bezierAux3(at, bu, bv); at += 48u; }
+  var shadingNormal = ng;
+  if ((flags & FLAG_HAS_NORMALS) != 0u) {
+    if ((bicubicMask & BICUBIC_N) != 0u) { shadingNormal = bezierAux3(at, bu, bv); } else { shadingNormal = cornerMix3(prim, REC_N, u, v); }
+  }
+  var eye = p;
+  if (!perspective) { eye = vec3f(0.0, 0.0, p.z); }
+  put3(base, OFF_P, k, p);
+  put3(base, OFF_N, k, shadingNormal);
+  put3(base, OFF_NG, k, ng);
+  put3(base, OFF_I, k, eye);
+  put3(base, OFF_DPDU, k, d[0]);
+  put3(base, OFF_DPDV, k, d[1]);
+  put(base, OFF_U, k, u);
+  put(base, OFF_V, k, v);
+  put(base, OFF_DU, k, step.x);
+  put(base, OFF_DV, k, step.y);
+  put(base, OFF_S, k, sValue);
+  put(base, OFF_T, k, tValue);
+  put3(base, OFF_CS, k, cs);
+  put3(base, OFF_OS, k, os);
+}
