@@ -221,9 +221,10 @@ function growReady(frame: FrameGpu, ready: GPUBuffer, count: number, capacity: n
 }
 
 /** Per frame (its statistics, which every region's view of it shares), the regions whose first
- * level ran whole, with the bound records (`prims`) whose bound touched each. */
+ * level ran whole, with the bound records (`prims`, seen by `camera`) whose bound touched each. */
 interface Touched {
   prims: GPUBuffer;
+  camera: FrameGpu['camera'];
   region: Region;
   records: Uint32Array;
 }
@@ -235,7 +236,7 @@ function touchingRecords(frame: FrameGpu, region: Region): Uint32Array | undefin
   let best: Touched | undefined;
   for (const entry of touchedRecords.get(frame.stats) ?? []) {
     const r = entry.region;
-    const holds = entry.prims === frame.prims && r.x0 <= region.x0 && r.y0 <= region.y0 && r.x1 >= region.x1 && r.y1 >= region.y1;
+    const holds = entry.prims === frame.prims && entry.camera === frame.camera && r.x0 <= region.x0 && r.y0 <= region.y0 && r.x1 >= region.x1 && r.y1 >= region.y1;
     if (holds && (!best || entry.records.length < best.records.length)) best = entry;
   }
   return best?.records;
@@ -247,6 +248,6 @@ function rememberTouching(frame: FrameGpu, region: Region, known: Uint32Array | 
     if (kept) records.push(known ? known[k]! : k);
   });
   const entries = touchedRecords.get(frame.stats) ?? [];
-  entries.push({ prims: frame.prims, region: { ...region }, records: Uint32Array.from(records) });
+  entries.push({ prims: frame.prims, camera: frame.camera, region: { ...region }, records: Uint32Array.from(records) });
   touchedRecords.set(frame.stats, entries);
 }
