@@ -7,6 +7,7 @@ import type { ShadingPipeline } from './convert/convert-frame.ts';
 import type { ProgressStage } from './schedulers/progress.ts';
 import type { KernelSpaces } from './shading/spaces.ts';
 import type { FrameStats } from './stats.ts';
+import type { TilePool } from '../texture/tile-pool.ts';
 
 export interface FrameGpu {
   gpu: GpuRuntime;
@@ -25,8 +26,8 @@ export interface FrameGpu {
   /** Per record and edge, the record edge across it (PrimitiveRecords.edgeNeighbours). */
   edgeNeighbours: Int32Array;
   pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];
-  /** The texture atlas (src/texture/texture-atlas.ts), binding 5 of kernels that look maps up. */
-  textures: GPUBuffer;
+  /** The texture tile pool (src/texture/tile-pool.ts): bindings 5 and 6 of kernels that look maps up. */
+  textures: TilePool;
   /** PixelSamples. */
   nx: number;
   ny: number;

@@ -4,6 +4,7 @@
 // GPU time of each stage's compute passes from timestamp queries).
 
 import type { StageNode } from './pipeline/stage-graph.ts';
+import { emptyTextureStats, type TextureStats } from '../texture/tile-pool.ts';
 
 /** Per stage; imager is 0 without an Imager shader. */
 export interface StageTimes { convert: number; boundSplit: number; dice: number; shade: number; sample: number; composite: number; filter: number; imager: number }
@@ -44,6 +45,8 @@ export interface FrameStats {
   dicingRegions: number;
   samplingRegions: number;
   shadingBatches: number;
+  /** The texture tile pool's work: lookups, tile misses, grids shaded again, uploads. */
+  textures: TextureStats;
   /** Regions the schedulers split because they did not fit the budget. */
   dicingSplits: number;
   samplingSplits: number;
@@ -78,6 +81,7 @@ export function emptyStats(): FrameStats {
     dicingRegions: 0,
     samplingRegions: 0,
     shadingBatches: 0,
+    textures: emptyTextureStats(),
     dicingSplits: 0,
     samplingSplits: 0,
     opaqueFastPath: false,

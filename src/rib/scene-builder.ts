@@ -587,13 +587,13 @@ export class SceneBuilder {
   }
 
   /** The `Option "limits"` values the renderer reads must make sense: gpumemory a positive number of
-   * MiB, eyesplits a count of at least 0. Others are warned about here, at the request, and dropped. */
+   * MiB, texturememory of KiB, eyesplits a count of at least 0. Others are warned about here, at the request, and dropped. */
   private limitInRange(param: Parameter, req: RibRequest): boolean {
     const value = param.values[0];
-    const bad = param.name === 'gpumemory' ? !(typeof value === 'number' && value > 0)
+    const bad = param.name === 'gpumemory' || param.name === 'texturememory' ? !(typeof value === 'number' && value > 0)
       : param.name === 'eyesplits' ? !(typeof value === 'number' && value >= 0 && Number.isInteger(value)) : false;
     if (bad) {
-      const wanted = param.name === 'gpumemory' ? 'a positive number of MiB' : 'a whole number of splits, at least 0';
+      const wanted = param.name === 'gpumemory' ? 'a positive number of MiB' : param.name === 'texturememory' ? 'a positive number of KiB' : 'a whole number of splits, at least 0';
       this.diagnostics.warning(req.pos, req.name, `Option "limits" "${param.name}" must be ${wanted}, not ${JSON.stringify(param.values)}; ignored`);
     }
     return !bad;

@@ -12,7 +12,7 @@ import type { Inst, IrModule, IrType, IrVar, LightFunction } from './ir.ts';
 import { children, walk } from './ir.ts';
 import { wgslTypeName } from './lower.ts';
 import { wgslLibrary } from './wgsl-library.ts';
-import { TEXTURE_WGSL } from '../texture/texture-wgsl.ts';
+import { TEXTURE_COMPLETE_WGSL, TEXTURE_ENTRY_WGSL, TEXTURE_WGSL } from '../texture/texture-wgsl.ts';
 import { ANY_ACTIVE } from './passes/mask-varying-loops.ts';
 import { noUniformPlan, planUniformHoisting } from './passes/uniform-hoist.ts';
 import type { UniformPlan } from './passes/uniform-hoist.ts';
@@ -212,6 +212,8 @@ class Emitter {
       '  _ = arrayLength(&params);',
       '  let gi = wid.x + wid.y * nwg.x;',
       '  if (gi >= frame.gridCount) { return; }',
+      // A grid that missed a texture tile is shaded again later: nothing is written back (tile-pool.ts).
+      ...(textures ? TEXTURE_ENTRY_WGSL : []),
       `  g_nu = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.nu}u];`,
       `  g_nv = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.nv}u];`,
       `  g_base = gridInfo[gi * ${GRID_INFO.words}u + ${GRID_INFO.recordBase}u];`,
@@ -240,7 +242,8 @@ class Emitter {
         if (inst.op === 'store') written.add(inst.variable);
       });
     }
-    entry.push('  if (lid < g_nu * g_nv) {');
+    if (textures) entry.push(`  let rsl_tex_complete = ${TEXTURE_COMPLETE_WGSL};`);
+    entry.push(textures ? '  if (lid < g_nu * g_nv && rsl_tex_complete) {' : '  if (lid < g_nu * g_nv) {');
     const writes: string[] = [];
     for (const g of globals) {
       const slot = this.layout.variables.find((x) => x.name === g.name);
@@ -248,7 +251,7 @@ class Emitter {
       entry.push(`    rsl_grid_store_${g.type}(${slot.offset}u, ${this.varName(g)});`);
       writes.push(slot.name);
     }
-    entry.push('  }', '}');
+    entry.push('  }', ...(textures ? ['  if (lid == 0u) { rsl_tex_finish(gi, rsl_tex_complete); }'] : []), '}');
     // The workgroup array size is known only after the body was emitted.
     header[7] = `var<workgroup> rsl_wg: array<f32, ${Math.max(1, this.maxSlots) * maxV}>;`;
     return {

@@ -1,19 +1,22 @@
 // The texture maps a renderer's shaders name: each name (with the texture search path in force) is
-// looked up once, decoded and given a slot; the frame's atlas (texture-atlas.ts) holds every map
+// looked up once, decoded and given a slot; the frame's tile pool (tile-pool.ts) pages every map
 // with a slot. A name that finds no readable map is warned about once and gets no slot (-1): its
 // lookups return the fill value. After Make* requests rewrite files, `forget` drops what was read.
-// The atlas is one storage binding: past the binding limit the finest levels of the largest maps
-// are left out (with a warning), so those maps are read at a coarser resolution.
 import type { mat4 } from 'gl-matrix';
-import { ATLAS, packAtlas } from './texture-atlas.ts';
+import { tileTable, type TileTable } from './tile-table.ts';
 import { decodeTextureFile } from './texture-file.ts';
 import { findTexture, type TextureStorage } from './texture-storage.ts';
 import type { TextureMap } from './texture-map.ts';
 
+/** A frame's maps (slot = index) and their page table. */
+export interface FrameTextures {
+  maps: readonly TextureMap[];
+  table: TileTable;
+}
+
 export class TextureRegistry {
   private readonly slots = new Map<string, number>();
   private maps: TextureMap[] = [];
-  private names: string[] = [];
 
   constructor(private readonly storage: TextureStorage) {}
 
@@ -28,7 +31,6 @@ export class TextureRegistry {
     else {
       try {
         this.maps.push(decodeTextureFile(found.bytes));
-        this.names.push(found.path);
         slot = this.maps.length - 1;
       } catch (error) {
         warn(`texture "${found.path}" cannot be read (${(error as Error).message}); its lookups return the fill value`);
@@ -38,27 +40,11 @@ export class TextureRegistry {
     return slot;
   }
 
-  /** The atlas of every map with a slot, at most `maxBytes` long, or undefined when no shader has
+  /** Every map with a slot and their page table (tile-table.ts), or undefined when no shader has
    * named a map. */
-  atlas(cameraToWorld: mat4, maxBytes = Infinity, warn: (message: string) => void = () => {}): Uint32Array | undefined {
+  textures(cameraToWorld: mat4): FrameTextures | undefined {
     if (this.maps.length === 0) return undefined;
-    const maps = this.maps.map((map) => ({ ...map, levels: map.levels.slice(0, ATLAS.maxLevels) }));
-    const bytes = (): number => 4 * (ATLAS.header + maps.length * ATLAS.mapWords + maps.reduce((n, m) => n + m.levels.reduce((k, l) => k + l.data.length, 0), 0));
-    const dropped = new Set<number>();
-    while (bytes() > maxBytes) {
-      let largest = -1;
-      maps.forEach((m, k) => {
-        if (m.levels.length > 1 && (largest < 0 || m.levels[0]!.data.length > maps[largest]!.levels[0]!.data.length)) largest = k;
-      });
-      if (largest < 0) throw new Error(`the texture maps need ${bytes()} bytes even at 1×1, more than one storage binding holds (${maxBytes})`);
-      maps[largest]!.levels = maps[largest]!.levels.slice(1);
-      dropped.add(largest);
-    }
-    for (const k of dropped) {
-      const [full, kept] = [this.maps[k]!.levels[0]!, maps[k]!.levels[0]!];
-      warn(`texture "${this.names[k]}": read at ${kept.width}×${kept.height} instead of ${full.width}×${full.height}, so that every map fits one storage binding (${maxBytes} bytes)`);
-    }
-    return packAtlas(maps, cameraToWorld);
+    return { maps: [...this.maps], table: tileTable(this.maps, cameraToWorld) };
   }
 
   /** The map in `slot` (for textureinfo-style questions on the host). */
@@ -69,6 +55,5 @@ export class TextureRegistry {
   forget(): void {
     this.slots.clear();
     this.maps = [];
-    this.names = [];
   }
 }

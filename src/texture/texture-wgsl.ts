@@ -1,19 +1,23 @@
-// The WGSL of texture lookups, added to a shading kernel that calls them: the atlas binding
-// (texture-atlas.ts) and the filters. texture(): the footprint is the parallelogram of the s,t
+// The WGSL of texture lookups, added to a shading kernel that calls them: the paged atlas and the
+// feedback bindings (src/layout/texture-pages.ts) and the filters. texel reads go through the page
+// table; a tile that is not in the pool reads 0, asks for the tile in the feedback and marks the
+// grid missed: its kernel writes nothing back and the host shades it again once the tile is in
+// (tile-pool.ts). texture(): the footprint is the parallelogram of the s,t
 // change across the micropolygon (its axes from the derivatives of s and t), scaled by "width"
 // and widened by "blur"; filtering is anisotropic as GPUs do it: several trilinear probes along
 // the footprint's major axis (at most "samples", 16 unless given), each at the mip level of the
 // minor axis (or of the major one over the probe count, if larger); box or gaussian weights
 // along the axis. A missing map, or a channel past the map's, gives the fill value. shadow():
 // percentage-closer filtering of the depth map over the footprint (below).
-import { ATLAS } from './texture-atlas.ts';
+import { ATLAS, FEEDBACK, PAGE_ABSENT, TILE } from '../layout/texture-pages.ts';
 
 export const TEXTURE_BINDING = 5;
+export const TEXTURE_FEEDBACK_BINDING = 6;
 /** shadow()'s default "bias": camera-space depth a point must lie beyond the map's to be hidden
  * (the map holds one depth per texel, so a surface sloped to the light differs from it by up to
  * half a texel's depth change). */
 export const SHADOW_BIAS = 0.05;
-/** Where textureinfo() finds its answers in a map's header (texture-atlas.ts). */
+/** Where textureinfo() finds its answers in a map's header (src/layout/texture-pages.ts). */
 export const TEXTURE_INFO_WORD = {
   resolution: ATLAS.levelTable, channels: ATLAS.channels, kind: ATLAS.kind, viewingMatrix: ATLAS.shadowCamera, projectionMatrix: ATLAS.shadowScreen,
 } as const;
@@ -28,12 +32,26 @@ export function usesTextures(code: string): boolean {
   return code.includes(`@binding(${TEXTURE_BINDING}) var<storage, read> rsl_textures`);
 }
 
+/** The kernel entry's lines right after it knows its grid `gi`: a grid the host marked done (or not
+ * to shade in this pass) returns at once. */
+export const TEXTURE_ENTRY_WGSL = [
+  '  if (lid == 0u) { rsl_tex_start(gi); }',
+  '  if (workgroupUniformLoad(&rsl_tex_skip) != 0u) { return; }',
+];
+
+/** Whether the grid read every tile it looked up, so its results may be written back; the entry's
+ * last line calls rsl_tex_finish(gi, complete). */
+export const TEXTURE_COMPLETE_WGSL = 'workgroupUniformLoad(&rsl_tex_missed) == 0u';
 
 export const TEXTURE_WGSL = /* wgsl */ `
 @group(0) @binding(${TEXTURE_BINDING}) var<storage, read> rsl_textures: array<u32>;
+@group(0) @binding(${TEXTURE_FEEDBACK_BINDING}) var<storage, read_write> rsl_feedback: array<atomic<u32>>;
+var<workgroup> rsl_tex_skip: u32;
+var<workgroup> rsl_tex_missed: u32;
+var<workgroup> rsl_tex_lookups: atomic<u32>;
 
 fn rsl_tex_map(slot: f32) -> u32 {
-  if (slot < 0.0 || u32(slot) >= rsl_textures[0]) { return 0xffffffffu; }
+  if (slot < 0.0 || u32(slot) >= rsl_textures[${ATLAS.mapCount}u]) { return 0xffffffffu; }
   let h = ${ATLAS.header}u + u32(slot) * ${ATLAS.mapWords}u;
   if (rsl_textures[h + ${ATLAS.levels}u] == 0u) { return 0xffffffffu; }
   return h;
@@ -64,36 +82,85 @@ fn rsl_tex_wrap(i: i32, n: i32, mode: u32) -> i32 {
   return i;
 }
 
-fn rsl_tex_texel(h: u32, level: u32, x: i32, y: i32, c: u32) -> f32 {
+// Channels c0 to c0 + 3 of a texel (0 past the map's channels).
+fn rsl_tex_texel(h: u32, level: u32, x: i32, y: i32, c0: u32) -> vec4f {
   let lh = h + ${L}u + level * ${ATLAS.levelWords}u;
-  let w = i32(rsl_textures[lh]);
-  let xi = rsl_tex_wrap(x, w, rsl_textures[h + ${ATLAS.swrap}u]);
-  let yi = rsl_tex_wrap(y, i32(rsl_textures[lh + 1u]), rsl_textures[h + ${ATLAS.twrap}u]);
-  if (xi < 0 || yi < 0) { return 0.0; }
-  return bitcast<f32>(rsl_textures[rsl_textures[lh + 2u] + (u32(yi) * u32(w) + u32(xi)) * rsl_textures[h + ${ATLAS.channels}u] + c]);
+  let xi = rsl_tex_wrap(x, i32(rsl_textures[lh + ${ATLAS.levelWidth}u]), rsl_textures[h + ${ATLAS.swrap}u]);
+  let yi = rsl_tex_wrap(y, i32(rsl_textures[lh + ${ATLAS.levelHeight}u]), rsl_textures[h + ${ATLAS.twrap}u]);
+  if (xi < 0 || yi < 0) { return vec4f(0.0); }
+  let shift = rsl_textures[h + ${ATLAS.tileShift}u];
+  let page = rsl_textures[lh + ${ATLAS.levelPages}u] + (u32(yi) >> shift) * rsl_textures[lh + ${ATLAS.levelTilesX}u] + (u32(xi) >> shift);
+  let slot = rsl_textures[page];
+  let absent = slot == ${PAGE_ABSENT}u;
+  // An absent tile is requested; a resident one marked read, when the pool pages.
+  if (absent || rsl_textures[${ATLAS.paged}u] != 0u) { rsl_tex_note(page, select(rsl_textures[${ATLAS.bitmapWords}u], 0u, absent)); }
+  if (absent) {
+    rsl_tex_missed = 1u;
+    return vec4f(0.0);
+  }
+  let mask = (1u << shift) - 1u;
+  let channels = rsl_textures[h + ${ATLAS.channels}u];
+  let at = rsl_textures[${ATLAS.poolBase}u] + slot * ${TILE.words}u + (((u32(yi) & mask) << shift) + (u32(xi) & mask)) * channels;
+  var v = vec4f(0.0);
+  for (var k = 0u; k < 4u && c0 + k < channels; k++) { v[k] = bitcast<f32>(rsl_textures[at + c0 + k]); }
+  return v;
+}
+
+// Sets page's bit in the feedback bitmap at \`bitmap\` words past the requests (0: requests, else uses).
+fn rsl_tex_note(page: u32, bitmap: u32) {
+  let e = page - rsl_textures[${ATLAS.pagesStart}u];
+  let w = ${FEEDBACK.requests}u + bitmap + e / 32u;
+  let bit = 1u << (e % 32u);
+  if ((atomicLoad(&rsl_feedback[w]) & bit) == 0u) { atomicOr(&rsl_feedback[w], bit); }
+}
+
+// Word and bit of grid gi's done bit.
+fn rsl_tex_grid_word(gi: u32) -> u32 {
+  return ${FEEDBACK.requests}u + 2u * rsl_textures[${ATLAS.bitmapWords}u] + gi / 32u;
+}
+
+fn rsl_tex_start(gi: u32) {
+  rsl_tex_missed = 0u;
+  atomicStore(&rsl_tex_lookups, 0u);
+  rsl_tex_skip = 0u;
+  if (rsl_textures[${ATLAS.paged}u] != 0u) { rsl_tex_skip = (atomicLoad(&rsl_feedback[rsl_tex_grid_word(gi)]) >> (gi % 32u)) & 1u; }
+}
+
+// One lookup per shaded vertex, for the statistics.
+fn rsl_tex_count() {
+  if (g_lid < g_nu * g_nv) { atomicAdd(&rsl_tex_lookups, 1u); }
+}
+
+fn rsl_tex_finish(gi: u32, complete: bool) {
+  if (!complete) {
+    atomicAdd(&rsl_feedback[${FEEDBACK.missedGrids}u], 1u);
+    return;
+  }
+  atomicAdd(&rsl_feedback[${FEEDBACK.lookups}u], atomicLoad(&rsl_tex_lookups));
+  if (rsl_textures[${ATLAS.paged}u] != 0u) { atomicOr(&rsl_feedback[rsl_tex_grid_word(gi)], 1u << (gi % 32u)); }
 }
 
 // Bilinear between the four texel centres around st (texel i's centre at (i + 0.5) / size).
-fn rsl_tex_bilinear(h: u32, level: u32, st: vec2f, c: u32) -> f32 {
+fn rsl_tex_bilinear(h: u32, level: u32, st: vec2f, c0: u32) -> vec4f {
   let lh = h + ${L}u + level * ${ATLAS.levelWords}u;
-  let p = st * vec2f(f32(rsl_textures[lh]), f32(rsl_textures[lh + 1u])) - 0.5;
+  let p = st * vec2f(f32(rsl_textures[lh + ${ATLAS.levelWidth}u]), f32(rsl_textures[lh + ${ATLAS.levelHeight}u])) - 0.5;
   let f = floor(p);
   let w = p - f;
   let x = i32(f.x);
   let y = i32(f.y);
-  let top = mix(rsl_tex_texel(h, level, x, y, c), rsl_tex_texel(h, level, x + 1, y, c), w.x);
-  let bottom = mix(rsl_tex_texel(h, level, x, y + 1, c), rsl_tex_texel(h, level, x + 1, y + 1, c), w.x);
+  let top = mix(rsl_tex_texel(h, level, x, y, c0), rsl_tex_texel(h, level, x + 1, y, c0), w.x);
+  let bottom = mix(rsl_tex_texel(h, level, x, y + 1, c0), rsl_tex_texel(h, level, x + 1, y + 1, c0), w.x);
   return mix(top, bottom, w.y);
 }
 
-fn rsl_tex_trilinear(h: u32, lod: f32, st: vec2f, c: u32) -> f32 {
+fn rsl_tex_trilinear(h: u32, lod: f32, st: vec2f, c0: u32) -> vec4f {
   let top = f32(rsl_textures[h + ${ATLAS.levels}u] - 1u);
   let l = clamp(lod, 0.0, top);
   let l0 = u32(floor(l));
-  let a = rsl_tex_bilinear(h, l0, st, c);
+  let a = rsl_tex_bilinear(h, l0, st, c0);
   let f = l - f32(l0);
   if (f == 0.0) { return a; }
-  return mix(a, rsl_tex_bilinear(h, l0 + 1u, st, c), f);
+  return mix(a, rsl_tex_bilinear(h, l0 + 1u, st, c0), f);
 }
 
 // Grows the footprint axis with the larger |component| k by blur in that component.
@@ -126,6 +193,7 @@ fn rsl_shadow_project(h: u32, p: vec3f) -> vec4f {
 fn rsl_shadow(slot: f32, p: vec3f, pu: vec3f, pv: vec3f, options: vec4f, samples: f32) -> f32 {
   let h = rsl_tex_map(slot);
   if (h == 0xffffffffu) { return 0.0; }
+  rsl_tex_count();
   let c = rsl_shadow_project(h, p);
   if (c.w <= 0.0) { return 0.0; }
   let widths = options.yz;
@@ -134,7 +202,7 @@ fn rsl_shadow(slot: f32, p: vec3f, pu: vec3f, pv: vec3f, options: vec4f, samples
   rsl_tex_blur(&a, &b, 0u, options.x);
   rsl_tex_blur(&a, &b, 1u, options.x);
   let w = i32(rsl_textures[h + ${L}u]);
-  let ht = i32(rsl_textures[h + ${L + 1}u]);
+  let ht = i32(rsl_textures[h + ${L + ATLAS.levelHeight}u]);
   let n = u32(ceil(sqrt(clamp(samples, 1.0, 1024.0))));
   var hidden = 0.0;
   for (var j = 0u; j < n; j++) {
@@ -145,7 +213,7 @@ fn rsl_shadow(slot: f32, p: vec3f, pu: vec3f, pv: vec3f, options: vec4f, samples
       let y = i32(floor(st.y * f32(ht)));
       // Outside the map nothing is known to block the light.
       if (x < 0 || y < 0 || x >= w || y >= ht) { continue; }
-      if (c.z > rsl_tex_texel(h, 0u, x, y, 0u) + options.w) { hidden += 1.0; }
+      if (c.z > rsl_tex_texel(h, 0u, x, y, 0u).x + options.w) { hidden += 1.0; }
     }
   }
   return hidden / f32(n * n);
@@ -156,6 +224,7 @@ fn rsl_shadow(slot: f32, p: vec3f, pu: vec3f, pv: vec3f, options: vec4f, samples
 fn rsl_texture(slot: f32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: vec2f, options: vec4f, more: vec3f) -> vec3f {
   let h = rsl_tex_map(slot);
   if (h == 0xffffffffu) { return vec3f(more.y); }
+  rsl_tex_count();
   return rsl_tex_filter(h, first, channels, st, du, dv, options, more);
 }
 
@@ -170,6 +239,7 @@ fn rsl_latlong(d: vec3f) -> vec2f {
 fn rsl_environment(slot: f32, first: f32, channels: u32, d: vec3f, du: vec3f, dv: vec3f, options: vec4f, more: vec3f) -> vec3f {
   let h = rsl_tex_map(slot);
   if (h == 0xffffffffu || dot(d, d) == 0.0) { return vec3f(more.y); }
+  rsl_tex_count();
   let st = rsl_latlong(d);
   // Longitude differences wrap into [-½, ½].
   let a = rsl_latlong(d + du) - st;
@@ -181,7 +251,7 @@ fn rsl_environment(slot: f32, first: f32, channels: u32, d: vec3f, du: vec3f, dv
 
 fn rsl_tex_filter(h: u32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: vec2f, options: vec4f, more: vec3f) -> vec3f {
   let fill = more.y;
-  let size = vec2f(f32(rsl_textures[h + ${L}u]), f32(rsl_textures[h + ${L + 1}u]));
+  let size = vec2f(f32(rsl_textures[h + ${L}u]), f32(rsl_textures[h + ${L + ATLAS.levelHeight}u]));
   var a = du * options.zw;
   var b = dv * options.zw;
   rsl_tex_blur(&a, &b, 0u, options.x);
@@ -206,9 +276,10 @@ fn rsl_tex_filter(h: u32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: v
     let x = (k + 0.5) / probes - 0.5;
     let weight = select(1.0, exp(-8.0 * x * x), more.x == ${TEXTURE_FILTER.gaussian}.0 && probes > 1.0);
     let p = st + major * x;
+    let t = rsl_tex_trilinear(h, lod, p, c0);
     var v = vec3f(fill);
     for (var c = 0u; c < channels; c++) {
-      if (c0 + c < mapChannels) { v[c] = rsl_tex_trilinear(h, lod, p, c0 + c); }
+      if (c0 + c < mapChannels) { v[c] = t[c]; }
     }
     sum += weight * v;
     total += weight;

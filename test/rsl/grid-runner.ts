@@ -4,6 +4,8 @@ import type { CompiledPipeline } from '../../src/rsl/compile.ts';
 import { frameUniformWords, GRID_INFO } from '../../src/layout/grid-layout.ts';
 import { packParameters } from '../../src/rsl/params.ts';
 import { usesTextures } from '../../src/texture/texture-wgsl.ts';
+import { packAtlas } from '../../src/texture/texture-atlas.ts';
+import { ATLAS, FEEDBACK } from '../../src/layout/texture-pages.ts';
 
 export type GridValues = Record<string, number[][]>;
 
@@ -32,13 +34,15 @@ export async function shadeGrid(
   const info = allocator.createBufferWithData('gridInfo', new Uint32Array([nu, nv, 0, 0].concat(new Array(GRID_INFO.words - 4).fill(0))), usage);
   const params = allocator.createBufferWithData('params', packParameters(compiled, overrides, options.textureSlot), usage);
   // A kernel with texture lookups always gets an atlas: without maps, an empty one (every lookup the fill value).
-  const atlas = options.textures ?? (usesTextures(compiled.code) ? new Uint32Array(4) : undefined);
+  const atlas = options.textures ?? (usesTextures(compiled.code) ? packAtlas([]) : undefined);
   const textures = atlas ? allocator.createBufferWithData('textures', atlas, usage) : undefined;
+  // Every tile of the atlas is resident, so the feedback only counts lookups.
+  const feedback = atlas ? allocator.createBufferWithData('texture feedback', new Uint32Array(FEEDBACK.requests + 2 * atlas[ATLAS.bitmapWords]! + 1), usage) : undefined;
   const frame = allocator.createBufferWithData('frame', frameUniformWords(1), GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
   try {
     const pipeline = await runtime.kernels.pipeline({ label: 'rsl test', code: compiled.code, entryPoint: compiled.entryPoint });
     const recorder = runtime.recorder('rsl test');
-    recorder.dispatch(pipeline, textures ? { 0: grids, 1: info, 2: params, 3: frame, 5: textures } : { 0: grids, 1: info, 2: params, 3: frame }, 1);
+    recorder.dispatch(pipeline, textures && feedback ? { 0: grids, 1: info, 2: params, 3: frame, 5: textures, 6: feedback } : { 0: grids, 1: info, 2: params, 3: frame }, 1);
     await recorder.submit();
     const out = new Float32Array(await runtime.read(grids, record.byteLength));
     const result: GridValues = {};
@@ -47,6 +51,6 @@ export async function shadeGrid(
     }
     return result;
   } finally {
-    for (const b of [grids, info, params, frame, ...(textures ? [textures] : [])]) allocator.release(b);
+    for (const b of [grids, info, params, frame, ...(textures && feedback ? [textures, feedback] : [])]) allocator.release(b);
   }
 }

@@ -1,8 +1,8 @@
-// The registry gives each named map a slot once, warns once for a missing one, and keeps the atlas
-// within one storage binding by reading the largest maps at a coarser level.
+// The registry gives each named map a slot once, warns once for a missing one, and lays out the
+// page table of the maps it has.
 import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { ATLAS } from '../../src/texture/texture-atlas.ts';
+import { ATLAS } from '../../src/layout/texture-pages.ts';
 import { buildPyramid } from '../../src/texture/mipmap.ts';
 import { encodeTextureFile } from '../../src/texture/texture-file.ts';
 import { TextureRegistry } from '../../src/texture/texture-registry.ts';
@@ -26,21 +26,17 @@ describe('TextureRegistry', () => {
     expect(warnings).toEqual(['texture "none.tex" not found (looked in "none.tex"); its lookups return the fill value']);
   });
 
-  it('reads the largest map at a coarser level when the atlas would pass the binding limit', () => {
+  it('pages every named map: 64×64 one-channel maps are one tile per level, levels listed finest first', () => {
     const registry = new TextureRegistry(storage);
     registry.slot('big.tex', undefined, () => {});
     registry.slot('small.tex', undefined, () => {});
-    const full = registry.atlas(mat4.create())!;
-    // 64² + 32² + ... texels of the big map, 8² + ... of the small one.
-    const limit = (full.length - 64 * 64) * 4;
-    const warnings: string[] = [];
-    const trimmed = registry.atlas(mat4.create(), limit, (m) => warnings.push(m))!;
-    expect(trimmed.length * 4).toBeLessThanOrEqual(limit);
-    const level0 = (atlas: Uint32Array, slot: number): number[] => {
-      const at = ATLAS.header + slot * ATLAS.mapWords + ATLAS.levelTable;
-      return [atlas[at]!, atlas[at + 1]!];
+    const { table } = registry.textures(mat4.create())!;
+    // 64² down to 1² (7 levels) and 8² down to 1² (4 levels): a 64-texel tile each.
+    expect(table.tiles.map((t) => [t.map, t.level])).toEqual([...[0, 1, 2, 3, 4, 5, 6].map((l) => [0, l]), ...[0, 1, 2, 3].map((l) => [1, l])]);
+    const level = (slot: number, l: number): number[] => {
+      const at = ATLAS.header + slot * ATLAS.mapWords + ATLAS.levelTable + l * ATLAS.levelWords;
+      return [table.words[at + ATLAS.levelWidth]!, table.words[at + ATLAS.levelHeight]!, table.words[at + ATLAS.levelTilesX]!];
     };
-    expect([level0(trimmed, 0), level0(trimmed, 1)]).toEqual([[32, 32], [8, 8]]);
-    expect(warnings).toEqual([`texture "big.tex": read at 32×32 instead of 64×64, so that every map fits one storage binding (${limit} bytes)`]);
+    expect([level(0, 0), level(0, 6), level(1, 0)]).toEqual([[64, 64, 1], [1, 1, 1], [8, 8, 1]]);
   });
 });

@@ -7,24 +7,27 @@ import { checkFrameBindings, type ConvertedFrame } from '../convert/convert-fram
 import type { FrameGpu } from '../frame-gpu.ts';
 import type { FrameRecords, PrimitiveTables } from '../schedulers/dicing-scheduler.ts';
 import { recordSource } from './record-batches.ts';
+import type { FrameJob } from './frame-job.ts';
+import { texturePoolBytes } from '../../texture/texture-memory.ts';
+import { TilePool } from '../../texture/tile-pool.ts';
+import { tileTable } from '../../texture/tile-table.ts';
 
 /** The per-frame GPU buffers: primitive records, user corner values, parameter blocks. */
 export interface FrameBuffers {
   prims: GPUBuffer;
   userCorners: GPUBuffer;
   pipelines: FrameGpu['pipelines'];
-  textures: GPUBuffer;
+  textures: TilePool;
   tables: PrimitiveTables;
   /** Records past one storage binding: taken in batches, each dicing region binding its own
    * (frame/record-batches.ts); `prims` and `userCorners` then hold none. */
   batched?: FrameRecords['batched'];
 }
 
-export function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, textureAtlas: Uint32Array | undefined, owned: GPUBuffer[]): FrameBuffers {
+export function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, job: Pick<FrameJob, 'textures' | 'frame' | 'warn'>, owned: GPUBuffer[]): FrameBuffers {
   const { allocator } = gpu;
   // Counted against the budget like every buffer; a kernel without lookups leaves it unbound.
-  const textures = allocator.createBufferWithData('texture atlas', textureAtlas ?? new Uint32Array(4), GPUBufferUsage.STORAGE);
-  owned.push(textures);
+  const textures = new TilePool(gpu, job.textures ?? { maps: [], table: tileTable([]) }, texturePoolBytes(job.frame.options, allocator.budget), owned, job.warn);
   const maxBinding = gpu.maxBindingBytes();
   checkFrameBindings(converted, maxBinding);
   const { records } = converted;

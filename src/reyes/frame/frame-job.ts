@@ -13,6 +13,7 @@ import type { SamplingTarget } from '../schedulers/sampling-scheduler.ts';
 import type { ImagerInstance } from '../stages/imager.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import type { ShadingKernelProvider } from '../shading/shading-kernel.ts';
+import type { FrameTextures } from '../../texture/texture-registry.ts';
 import { kernelSpaces, type KernelSpaces } from '../shading/spaces.ts';
 import { emptyStats, type FrameStats } from '../stats.ts';
 import { framePipeline } from '../pipeline/pipeline-config.ts';
@@ -33,8 +34,8 @@ export interface FrameJob {
   spaces: KernelSpaces;
   layout: GridLayout;
   converted: ConvertedFrame;
-  /** The texture atlas the shading kernels read (binding 5), when their shaders name maps. */
-  textures: Uint32Array | undefined;
+  /** The texture maps the shading kernels read (through the tile pool), when their shaders name maps. */
+  textures: FrameTextures | undefined;
   nx: number;
   ny: number;
   filter: { code: number; xWidth: number; yWidth: number };
@@ -72,7 +73,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
   const provider = options.shading ?? defaultProvider().provide;
   const converted = convertFrame(frame, camera, spaces, layout, provider, warn);
   const imager = frameImager(frame, camera, provider, spaces, maxVertices, warn);
-  const textures = provider.textureAtlas?.(spaces, gpu.maxBindingBytes(), warn);
+  const textures = provider.textures?.(spaces);
   stats.stageMs.convert = performance.now() - convertStart;
 
   const [nx, ny] = options.samples ? [options.samples, options.samples] : frame.options.pixelSamples.map((n) => Math.max(1, Math.round(n))) as [number, number];

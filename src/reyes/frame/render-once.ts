@@ -43,7 +43,7 @@ export async function renderScratch(
   let gpuFrame: FrameGpu | undefined;
   await underBudget(gpu, job, async () => {
     if (!owned) return;
-    const buffers = uploadFrame(gpu, job.converted, job.textures, owned);
+    const buffers = uploadFrame(gpu, job.converted, job, owned);
     const counter = createSampleCounter(gpu, owned);
     if (made) Object.assign(made, { buffers, counter });
     gpuFrame = frameGpu(gpu, job, buffers, options, counter, regions);

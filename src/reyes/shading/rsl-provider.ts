@@ -21,9 +21,9 @@ import { parameterOverrides, type InstanceValues } from './shader-params.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading-kernel.ts';
 import type { ImagerInstance, ImagerKernel, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';
-import type { TextureRegistry } from '../../texture/texture-registry.ts';
+import type { FrameTextures, TextureRegistry } from '../../texture/texture-registry.ts';
 import { textureSearchPath } from '../../texture/texture-storage.ts';
-import { TEXTURE_BINDING, usesTextures } from '../../texture/texture-wgsl.ts';
+import { TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING, usesTextures } from '../../texture/texture-wgsl.ts';
 
 export interface ShaderSourceFile {
   /** Names the source in messages (file:line:col). */
@@ -92,8 +92,8 @@ export class RslShadingProvider {
   /** The ShadingKernelProvider (with the imager). */
   readonly provide: ShadingKernelProvider = Object.assign((request: ShadingRequest): ShadingInstance => this.provideShading(request), {
     imager: (request: ImagerRequest): ImagerInstance | undefined => this.imager(request),
-    textureAtlas: (spaces: KernelSpaces, maxBytes: number, warn: (message: string) => void): Uint32Array | undefined =>
-      this.options.textures?.atlas(mat4.invert(mat4.create(), spaces.world) ?? mat4.create(), maxBytes, warn),
+    textures: (spaces: KernelSpaces): FrameTextures | undefined =>
+      this.options.textures?.textures(mat4.invert(mat4.create(), spaces.world) ?? mat4.create()),
   });
 
   private provideShading(request: ShadingRequest): ShadingInstance {
@@ -316,7 +316,7 @@ export class RslShadingProvider {
         key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
         scratchBytesPerVertex: compiled.scratchBytesPerVertex, keepsOpaque: compiled.keepsOpaque,
         writes: compiled.writes, writesGridInputs: compiled.writesGridInputs, ...(compiled.multipass ? { passes: compiled.multipass } : {}),
-        ...(usesTextures(compiled.code) ? { bindings: [0, 1, 2, 3, TEXTURE_BINDING] as const } : {}),
+        ...(usesTextures(compiled.code) ? { bindings: [0, 1, 2, 3, TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING] as const } : {}),
       };
       this.kernels.set(compiled, kernel);
     }

@@ -8,6 +8,7 @@ import type { mat4 } from 'gl-matrix';
 import type { GridLayout } from '../../layout/grid-layout.ts';
 import type { Attributes, Light, Options } from '../../rib/scene.ts';
 import type { ImagerInstance, ImagerRequest } from '../stages/imager.ts';
+import type { FrameTextures } from '../../texture/texture-registry.ts';
 import type { KernelSpaces } from './spaces.ts';
 import type { ShadingPasses } from './multipass.ts';
 
@@ -21,10 +22,10 @@ export interface ShadingKernel {
   entryPoint: string;
   /** Pipeline-overridable constants of the module. */
   constants?: Record<string, number>;
-  /** The contract bindings (0 grids, 1 gridInfo, 2 params, 3 frame, 5 the texture atlas) the entry
-   * point uses; the first four when absent. Pipelines use layout 'auto', which holds only the
+  /** The contract bindings (0 grids, 1 gridInfo, 2 params, 3 frame, 5 the texture atlas, 6 its
+   * feedback) the entry point uses; the first four when absent. Pipelines use layout 'auto', which holds only the
    * bindings a kernel declares. */
-  bindings?: readonly (0 | 1 | 2 | 3 | 5)[];
+  bindings?: readonly (0 | 1 | 2 | 3 | 5 | 6)[];
   /** The passes to run instead of `code`, where the compiler split the kernel (shading/multipass.ts). */
   passes?: ShadingPasses;
   /** Workgroup scratch the kernel needs per vertex beyond the grid record (shading scheduler). */
@@ -69,8 +70,7 @@ export interface ShadingKernelProvider {
   /** The frame's Imager shader compiled with its parameters, or undefined (with a warning) when it
    * cannot be found or compiled. A provider without this method runs no imagers. */
   imager?(request: ImagerRequest): ImagerInstance | undefined;
-  /** The frame's texture atlas (src/texture/texture-atlas.ts) once its primitives have their
-   * instances: every map their shaders named, in at most `maxBytes` (one storage binding); undefined
-   * when none. */
-  textureAtlas?(spaces: KernelSpaces, maxBytes: number, warn: (message: string) => void): Uint32Array | undefined;
+  /** The frame's texture maps and page table (src/texture/tile-table.ts) once its primitives have
+   * their instances: every map their shaders named; undefined when none. */
+  textures?(spaces: KernelSpaces): FrameTextures | undefined;
 }

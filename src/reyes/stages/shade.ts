@@ -56,19 +56,24 @@ export async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineInde
   const dispatch = await kernelDispatch(gpu, kernel, frame.layout.maxVertices);
   for (const { start, count: n } of shadingBatches(count, Math.min(gpu.limits.maxComputeWorkgroupsPerDimension * 64, maxGridsPerBatch(kernel, frame.layout.maxVertices, gpu.maxBindingBytes())))) {
     frame.stats.shadingBatches++;
-    const recorder = stageRecorder(frame, `shade ${kernel.label}`);
-    const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
-    const bindings = {
-      0: diced.grids,
-      1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 },
-      2: entry.paramBuffer,
-      3: uniforms,
-      5: frame.textures,
-    };
     const used = kernel.bindings ?? [0, 1, 2, 3];
-    dispatch(recorder, Object.fromEntries(used.map((b) => [b, bindings[b]])), n);
-    await recorder.submit();
-    addGpuTimes(frame, recorder, 'shade');
+    const pass = async (): Promise<void> => {
+      const recorder = stageRecorder(frame, `shade ${kernel.label}`);
+      const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
+      const bindings = {
+        0: diced.grids,
+        1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 },
+        2: entry.paramBuffer,
+        3: uniforms,
+        5: frame.textures.atlas,
+        6: frame.textures.feedback,
+      };
+      dispatch(recorder, Object.fromEntries(used.map((b) => [b, bindings[b]])), n);
+      await recorder.submit();
+      addGpuTimes(frame, recorder, 'shade');
+    };
+    // Kernels with texture lookups run again for the grids that missed a tile (src/texture/tile-pool.ts).
+    await (used.includes(5) ? frame.textures.shadeBatch(n, pass, frame.stats.textures, kernel) : pass());
   }
 }
 
