@@ -11,7 +11,8 @@
 // across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
 // @include reyes-surface.wgsl
 // @include reyes-motion.wgsl
-// A moving piece's box covers its box at every motion key, and with depth of field it grows by
+// A moving piece's box covers its box at every motion key (a deforming one's at each key's shape),
+// and with depth of field it grows by
 // the lens's spread at its nearest and farthest depth, so that it reaches every region a sample
 // may see it from.
 
@@ -143,8 +144,25 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     var movedLo = vec3f(3.0e38);
     var movedHi = vec3f(-3.0e38);
     for (var k = 0u; k < motionKeyCount(motion); k++) {
+      // A deforming piece at key k: its box grown by how far the key's shape moves the sample
+      // points, and by a quarter of that spread for what they do between them.
+      var keyLo = lo;
+      var keyHi = hi;
+      if (motionDeforms(motion)) {
+        var dlo = vec3f(3.0e38);
+        var dhi = vec3f(-3.0e38);
+        for (var s = 0u; s < SAMPLES * SAMPLES; s++) {
+          let uv = vec2f(mix(u0, u1, f32(s % SAMPLES) / f32(SAMPLES - 1u)), mix(v0, v1, f32(s / SAMPLES) / f32(SAMPLES - 1u)));
+          let d = keyDeformation(prim, motion, k, uv);
+          dlo = min(dlo, d);
+          dhi = max(dhi, d);
+        }
+        let slack = vec3f(0.25 * max(dhi.x - dlo.x, max(dhi.y - dlo.y, dhi.z - dlo.z)));
+        keyLo = lo + dlo - slack;
+        keyHi = hi + dhi + slack;
+      }
       for (var corner = 0u; corner < 8u; corner++) {
-        let q = motionKeyPoint(motion, k, select(lo, hi, vec3<bool>((corner & 1u) != 0u, (corner & 2u) != 0u, (corner & 4u) != 0u)));
+        let q = motionKeyPoint(motion, k, select(keyLo, keyHi, vec3<bool>((corner & 1u) != 0u, (corner & 2u) != 0u, (corner & 4u) != 0u)));
         movedLo = min(movedLo, q);
         movedHi = max(movedHi, q);
       }

@@ -19,6 +19,8 @@ override OFF_P: u32;
 override OFF_NG: u32;
 override OFF_CI: u32;
 override OFF_OI: u32;
+override OFF_U: u32;
+override OFF_V: u32;
 // OFF_CI names an output variable rather than Ci: its value is multiplied by Oi, so compositing
 // weights it by opacity front to back as it does the (premultiplied) colour.
 override OUTPUT_VARIABLE: bool = false;
@@ -26,6 +28,7 @@ override OUTPUT_VARIABLE: bool = false;
 // @layout primitive-record
 // @layout ready-piece
 // @layout sample-point
+// @include reyes-surface.wgsl
 // @include reyes-motion.wgsl
 // @include reyes-trim.wgsl
 // @layout clip-planes
@@ -62,8 +65,10 @@ struct Micropolygon {
   // Moving (motion block at `motion`) or seen through a lens: r is placed per sample point from
   // the camera-space corners p, and the bound covers every time and lens position.
   blurred: bool,
+  prim: u32,
   motion: u32,
   p: array<vec3f, 4>,
+  uv: array<vec2f, 4>,      // the corners' surface parameters (where a deforming record's shapes are evaluated)
   // With at most two motion keys (at shutter open and close), each corner's homogeneous raster
   // (x, y, w) and camera depth at both: a sample places the corners by interpolating them, which
   // is exact (projection is linear before the divide) and reads no matrices.
@@ -108,6 +113,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   var zmax = -3.0e38;
   var rlo = vec2f(3.0e38);
   var rhi = vec2f(-3.0e38);
+  mp.prim = prim;
   mp.motion = motionBlock(prim);
   mp.blurred = mp.motion != NO_MOTION || params.lensRadius > 0.0;
   // Every key of the motion (the diced position alone when it does not move), the lens's spread
@@ -118,11 +124,12 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   let pixelsPerUnit = abs(vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y));
   for (var c = 0u; c < 4u; c++) {
     mp.p[c] = load3(base, OFF_P, corners[c]);
+    mp.uv[c] = vec2f(grids[base + OFF_U + corners[c]], grids[base + OFF_V + corners[c]]);
     mp.ci[c] = load3(base, OFF_CI, corners[c]);
     mp.oi[c] = load3(base, OFF_OI, corners[c]);
     for (var k = 0u; k < keyCount; k++) {
       var p = mp.p[c];
-      if (mp.motion != NO_MOTION) { p = motionKeyPoint(mp.motion, k, p); }
+      if (mp.motion != NO_MOTION) { p = keyedPoint(prim, mp.motion, k, p, mp.uv[c]); }
       let h = params.cameraToRaster * vec4f(p, 1.0);
       if (h.w <= 0.0) { return mp; }
       let xy = h.xy / h.w;
@@ -278,7 +285,7 @@ fn placed(mp: Micropolygon, sx: i32, sy: i32, time: f32) -> Micropolygon {
     if (mp.keys <= 2u) {
       h = mix(mp.open[c], mp.close[c], time);
     } else {
-      let p = movedPoint(mp.motion, mp.p[c], time);
+      let p = movedPoint(mp.prim, mp.motion, mp.p[c], mp.uv[c], time);
       h = vec4f((params.cameraToRaster * vec4f(p, 1.0)).xyw, p.z);
     }
     // The lens moves the camera-space point by lens·(z / focalDistance − 1) in x and y.

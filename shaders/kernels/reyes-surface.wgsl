@@ -1,15 +1,11 @@
 // Shared by the bound/split and dice kernels (`// @include reyes-surface.wgsl`): evaluation of a primitive
 // record (src/layout/primitive-record.ts) at surface parameters (u, v) in [0, 1]². Kernels that use
-// it declare `prims: array<f32>` (the records).
+// it declare `prims: array<f32>` (the records) and `userCorners: array<f32>` (their auxiliary blocks).
 
 // @layout primitive-record
 
 fn recF(p: u32, field: u32) -> f32 { return prims[p * REC_FLOATS + field]; }
 fn recU(p: u32, field: u32) -> u32 { return bitcast<u32>(prims[p * REC_FLOATS + field]); }
-fn recV3(p: u32, field: u32) -> vec3f {
-  let b = p * REC_FLOATS + field;
-  return vec3f(prims[b], prims[b + 1u], prims[b + 2u]);
-}
 
 fn bernstein(t: f32) -> vec4f {
   let s = 1.0 - t;
@@ -20,7 +16,22 @@ fn geometryArg(p: u32, k: u32) -> f32 { return recF(p, REC_GEOMETRY + k); }
 
 /** Object-space position of primitive p at (u, v). */
 fn evalObject(p: u32, u: f32, v: f32) -> vec3f {
-  let kind = recU(p, REC_KIND);
+  return evalShape(recU(p, REC_KIND), p * REC_FLOATS + REC_GEOMETRY, u, v);
+}
+
+/** Where a shape's geometry words are read: prims[at...] (a record's), or with SHAPE_IN_AUX set
+ * userCorners[at & ~SHAPE_IN_AUX...] (a deforming record's shape at a motion key, reyes-motion.wgsl). */
+const SHAPE_IN_AUX: u32 = 0x80000000u;
+
+fn shapeWord(at: u32, k: u32) -> f32 {
+  if ((at & SHAPE_IN_AUX) != 0u) { return userCorners[(at & ~SHAPE_IN_AUX) + k]; }
+  return prims[at + k];
+}
+
+fn shapeV3(at: u32, k: u32) -> vec3f { return vec3f(shapeWord(at, k), shapeWord(at, k + 1u), shapeWord(at, k + 2u)); }
+
+/** Object-space position at (u, v) of a shape of kind `kind` whose geometry words are at `at`. */
+fn evalShape(kind: u32, at: u32, u: f32, v: f32) -> vec3f {
   switch kind {
     case 0u: { // bicubic Bézier: 16 points, row v, column u
       let bu = bernstein(u);
@@ -28,58 +39,58 @@ fn evalObject(p: u32, u: f32, v: f32) -> vec3f {
       var acc = vec3f(0.0);
       for (var j = 0u; j < 4u; j++) {
         var row = vec3f(0.0);
-        for (var i = 0u; i < 4u; i++) { row += bu[i] * recV3(p, REC_GEOMETRY + (j * 4u + i) * 3u); }
+        for (var i = 0u; i < 4u; i++) { row += bu[i] * shapeV3(at, (j * 4u + i) * 3u); }
         acc += bv[j] * row;
       }
       return acc;
     }
     case 1u: { // bilinear: corners (0,0), (1,0), (0,1), (1,1)
-      let p00 = recV3(p, REC_GEOMETRY);
-      let p10 = recV3(p, REC_GEOMETRY + 3u);
-      let p01 = recV3(p, REC_GEOMETRY + 6u);
-      let p11 = recV3(p, REC_GEOMETRY + 9u);
+      let p00 = shapeV3(at, 0u);
+      let p10 = shapeV3(at, 3u);
+      let p01 = shapeV3(at, 6u);
+      let p11 = shapeV3(at, 9u);
       return mix(mix(p00, p10, u), mix(p01, p11, u), v);
     }
     case 2u: { // sphere: radius, phimin, phimax, thetamax
-      let r = geometryArg(p, 0u);
-      let phi = mix(geometryArg(p, 1u), geometryArg(p, 2u), v);
-      let theta = u * geometryArg(p, 3u);
+      let r = shapeWord(at, 0u);
+      let phi = mix(shapeWord(at, 1u), shapeWord(at, 2u), v);
+      let theta = u * shapeWord(at, 3u);
       return vec3f(r * cos(theta) * cos(phi), r * sin(theta) * cos(phi), r * sin(phi));
     }
     case 3u: { // cone: height, radius, thetamax
-      let theta = u * geometryArg(p, 2u);
-      let r = geometryArg(p, 1u) * (1.0 - v);
-      return vec3f(r * cos(theta), r * sin(theta), v * geometryArg(p, 0u));
+      let theta = u * shapeWord(at, 2u);
+      let r = shapeWord(at, 1u) * (1.0 - v);
+      return vec3f(r * cos(theta), r * sin(theta), v * shapeWord(at, 0u));
     }
     case 4u: { // cylinder: radius, zmin, zmax, thetamax
-      let theta = u * geometryArg(p, 3u);
-      let r = geometryArg(p, 0u);
-      return vec3f(r * cos(theta), r * sin(theta), mix(geometryArg(p, 1u), geometryArg(p, 2u), v));
+      let theta = u * shapeWord(at, 3u);
+      let r = shapeWord(at, 0u);
+      return vec3f(r * cos(theta), r * sin(theta), mix(shapeWord(at, 1u), shapeWord(at, 2u), v));
     }
     case 5u: { // hyperboloid: point1, point2, thetamax
-      let q = mix(vec3f(geometryArg(p, 0u), geometryArg(p, 1u), geometryArg(p, 2u)),
-                  vec3f(geometryArg(p, 3u), geometryArg(p, 4u), geometryArg(p, 5u)), v);
-      let theta = u * geometryArg(p, 6u);
+      let q = mix(vec3f(shapeWord(at, 0u), shapeWord(at, 1u), shapeWord(at, 2u)),
+                  vec3f(shapeWord(at, 3u), shapeWord(at, 4u), shapeWord(at, 5u)), v);
+      let theta = u * shapeWord(at, 6u);
       return vec3f(q.x * cos(theta) - q.y * sin(theta), q.x * sin(theta) + q.y * cos(theta), q.z);
     }
     case 6u: { // paraboloid: rmax, zmin, zmax, thetamax
-      let zmax = geometryArg(p, 2u);
-      let z = mix(geometryArg(p, 1u), zmax, v);
+      let zmax = shapeWord(at, 2u);
+      let z = mix(shapeWord(at, 1u), zmax, v);
       var r = 0.0;
-      if (zmax != 0.0) { r = geometryArg(p, 0u) * sqrt(max(z / zmax, 0.0)); }
-      let theta = u * geometryArg(p, 3u);
+      if (zmax != 0.0) { r = shapeWord(at, 0u) * sqrt(max(z / zmax, 0.0)); }
+      let theta = u * shapeWord(at, 3u);
       return vec3f(r * cos(theta), r * sin(theta), z);
     }
     case 7u: { // disk: height, radius, thetamax
-      let theta = u * geometryArg(p, 2u);
-      let r = geometryArg(p, 1u) * (1.0 - v);
-      return vec3f(r * cos(theta), r * sin(theta), geometryArg(p, 0u));
+      let theta = u * shapeWord(at, 2u);
+      let r = shapeWord(at, 1u) * (1.0 - v);
+      return vec3f(r * cos(theta), r * sin(theta), shapeWord(at, 0u));
     }
     default: { // torus: majorradius, minorradius, phimin, phimax, thetamax
-      let phi = mix(geometryArg(p, 2u), geometryArg(p, 3u), v);
-      let theta = u * geometryArg(p, 4u);
-      let r = geometryArg(p, 0u) + geometryArg(p, 1u) * cos(phi);
-      return vec3f(r * cos(theta), r * sin(theta), geometryArg(p, 1u) * sin(phi));
+      let phi = mix(shapeWord(at, 2u), shapeWord(at, 3u), v);
+      let theta = u * shapeWord(at, 4u);
+      let r = shapeWord(at, 0u) + shapeWord(at, 1u) * cos(phi);
+      return vec3f(r * cos(theta), r * sin(theta), shapeWord(at, 1u) * sin(phi));
     }
   }
 }

@@ -10,7 +10,6 @@ export const NOT_HONOURED = {
   Interior: 'Interior volume shaders are parsed but not honoured yet: they act on traced rays, which this renderer does not trace; surfaces render without them',
   Exterior: 'Exterior volume shaders are parsed but not honoured yet: they act on traced rays, which this renderer does not trace; surfaces render without them',
   Deformation: 'Deformation shaders are parsed but not honoured yet: primitives render undeformed',
-  MotionBegin: 'deformation motion blur (a primitive given in a motion block) is parsed but not honoured yet: such primitives render at their first time sample, whatever the Shutter (moving transformations do blur)',
 } as const;
 
 export type NotHonouredKind = keyof typeof NOT_HONOURED;

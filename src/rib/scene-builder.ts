@@ -430,7 +430,11 @@ export class SceneBuilder {
         }
       }
       head!.motionSamples = rest;
-      if (rest.length > 0) this.notHonoured.note('MotionBegin', block.pos);
+      if (rest.length > 0) head!.motionTimes = times;
+      // Blobby is polygonised per time sample on the CPU, so its samples need not share a topology.
+      if (rest.length > 0 && first.name === 'Blobby') {
+        this.diagnostics.warning(block.pos, first.name, 'deformation motion blur of Blobby is not supported yet; it renders at its first time sample');
+      }
       this.emit(head!, first.pos);
       return;
     }

@@ -115,6 +115,8 @@ export interface Geometry {
   counts: StorageCounts;
   /** For deformation blur (a primitive inside MotionBegin/End): the other time samples. */
   motionSamples: Geometry[];
+  /** With motionSamples: the block's times, this geometry's first, then one per sample. */
+  motionTimes?: number[];
 }
 
 export interface TransformSample {

@@ -59,12 +59,32 @@ describe('motion keys', () => {
     expect(motionKeys(frameWith([0, 1]), identity(), null, translation(0, 0, 5) as unknown as mat4)).toBeUndefined();
   });
 
-  it('packs the key count, then each key\'s time and matrix', () => {
-    const block = packMotionKeys([{ u: 0, delta: mat4.create() }, { u: 1, delta: mat4.fromTranslation(mat4.create(), [2, 0, 0]) }]);
-    // The count, then 17 floats a key: its time, then the matrix column-major (translation at 12..14).
-    expect(block.length).toBe(1 + 2 * 17);
+  it('packs the key count, where the key shapes start, then each key\'s time and matrix', () => {
+    const block = packMotionKeys([{ time: 0, u: 0, delta: mat4.create() }, { time: 1, u: 1, delta: mat4.fromTranslation(mat4.create(), [2, 0, 0]) }]);
+    // The count, 0 (no shapes), then 17 floats a key: its time, then the matrix column-major (translation at 12..14).
+    expect(block.length).toBe(2 + 2 * 17);
     expect(block[0]).toBe(2);
-    expect(block[1 + 17]).toBe(1);
-    expect(block[2 + 17 + 12]).toBe(2);
+    expect(new Uint32Array(block.buffer)[1]).toBe(0);
+    expect(block[2 + 17]).toBe(1);
+    expect(block[3 + 17 + 12]).toBe(2);
+  });
+
+  it('packs a deforming record\'s shape at each key after the keys', () => {
+    const shape = (x: number) => ({ matrix: mat4.fromTranslation(mat4.create(), [0, 0, x]), geometry: Array.from({ length: 48 }, (_, i) => x + i) });
+    const block = packMotionKeys([{ time: 0, u: 0, delta: mat4.create() }, { time: 1, u: 1, delta: mat4.create() }], [shape(1), shape(2)]);
+    const shapesAt = 2 + 2 * 17;
+    expect(new Uint32Array(block.buffer)[1]).toBe(shapesAt);
+    expect(block.length).toBe(shapesAt + 2 * 64);
+    // Per key: the object → camera matrix (16), then the 48 geometry words.
+    expect(block[shapesAt + 14]).toBe(1);
+    expect(block[shapesAt + 16 + 5]).toBe(6);
+    expect(block[shapesAt + 64 + 14]).toBe(2);
+    expect(block[shapesAt + 64 + 16 + 47]).toBe(49);
+  });
+
+  it('keys a deforming shape at its sample times even when no transformation moves', () => {
+    const keys = motionKeys(frameWith([0, 1]), identity(), null, translation(0, 0, 5) as unknown as mat4, [0, 0.5, 2]);
+    expect(keys!.map((k) => k.time)).toEqual([0, 0.5, 1]);
+    expect(keys!.map((k) => k.u)).toEqual([0, 0.5, 1]);
   });
 });

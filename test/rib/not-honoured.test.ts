@@ -30,12 +30,11 @@ describe('requests parsed but not honoured yet', () => {
     expect(scene.errors).toEqual([]);
     expect(scene.frames).toHaveLength(2);
     expect(scene.warnings.map(brief)).toEqual([
-      [4, 3, 'Interior'], [5, 3, 'Exterior'], [6, 3, 'Deformation'], [15, 3, 'MotionBegin'],
+      [4, 3, 'Interior'], [5, 3, 'Exterior'], [6, 3, 'Deformation'],
     ]);
     const text = Object.fromEntries(scene.warnings.map((w) => [w.request, w.message]));
     expect(text.Interior).toMatch(/not honoured yet: .*surfaces render without them/);
     expect(text.Deformation).toMatch(/not honoured yet: primitives render undeformed/);
-    expect(text.MotionBegin).toMatch(/deformation motion blur .*not honoured yet: .*render at their first time sample/);
     for (const w of scene.warnings) expect(w.message).toMatch(/\(reported once per scene\)$/);
   });
 

@@ -250,10 +250,11 @@ describe('blocks, instances, motion', () => {
   });
 
   it('a motion block of one primitive gives deformation samples', () => {
-    const f = world('MotionBegin [0 0.5]\nSphere 1 -1 1 360\nSphere 2 -2 2 360\nMotionEnd', '', ['MotionBegin']);
+    const f = world('MotionBegin [0 0.5]\nSphere 1 -1 1 360\nSphere 2 -2 2 360\nMotionEnd', '', []);
     expect(f.primitives).toHaveLength(1);
     expect(f.primitives[0]!.geometry.args.radius).toBe(1);
     expect(f.primitives[0]!.geometry.motionSamples.map((g) => g.args.radius)).toEqual([2]);
+    expect(f.primitives[0]!.geometry.motionTimes).toEqual([0, 0.5]);
   });
 
   it('camera motion before WorldBegin is kept on the camera', () => {

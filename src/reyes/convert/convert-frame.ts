@@ -2,11 +2,13 @@
 // blocks) they use. Runs on the CPU once per frame; everything after it runs on the GPU.
 import { mat3, mat4 } from 'gl-matrix';
 import { RI_INFINITY } from '../../rib/defaults.ts';
-import type { Attributes, Frame } from '../../rib/scene.ts';
+import type { SourcePosition } from '../../rib/diagnostics.ts';
+import type { Attributes, Frame, Geometry } from '../../rib/scene.ts';
 import type { FrameCamera } from '../camera.ts';
 import { BindingLimitError } from '../errors.ts';
 import { layoutUserVariables, type GridLayout } from '../../layout/grid-layout.ts';
 import { motionKeys, packMotionKeys } from '../motion/motion-keys.ts';
+import { deforms, recordShapes, samePieces, shapeAt, type RecordShape } from '../motion/deformation.ts';
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag } from '../../layout/primitive-record.ts';
 import { PrimitiveRecords } from '../primitive-record.ts';
@@ -100,29 +102,24 @@ export function convertFrame(
     const flags = (flip ? PrimitiveFlag.flipNormal : 0) | (attributes.sides === 2 || solid > 0 ? PrimitiveFlag.twoSided : 0) |
       (attributes.matte ? PrimitiveFlag.matte : 0) | (attributes.shadingInterpolation === 'smooth' ? PrimitiveFlag.smooth : 0);
     const normalMatrix = mat3.normalFromMat4(mat3.create(), objectToCamera) ?? mat3.create();
-    const keys = motionKeys(frame, primitive.objectToWorld, primitive.motion, objectToCamera);
-    const motion = keys ? packMotionKeys(keys) : undefined;
     const bound = attributes.displacementBound.sphere * (attributes.displacementBound.coordinateSystem === 'camera' ? 1 : Math.cbrt(Math.abs(det)));
     const ctx: ConvertContext = {
       records,
       source: index,
-      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(motion ? { motion } : {}), ...(solid > 0 ? { solid } : {}) },
+      common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(solid > 0 ? { solid } : {}) },
       normalMatrix,
       primvars: new Primvars(geometry.params),
       attributes,
       user,
       warn,
     };
-    if (QUADRICS.has(geometry.type)) convertQuadric(ctx, geometry);
-    else if (POLYGONS.has(geometry.type)) convertPolygons(ctx, geometry);
-    else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
-    else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
-    else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
-    else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry, camera.cameraToRaster);
-    else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
-    else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
-    else if (geometry.type === 'NuPatch') convertNuPatch(ctx, geometry);
-    else convertPatchMesh(ctx, geometry);
+    const deformation = deformationSamples(ctx, geometry, camera, primitive.source);
+    const keys = motionKeys(frame, primitive.objectToWorld, primitive.motion, objectToCamera, deformation?.times);
+    if (keys && deformation) {
+      const first = records.count;
+      ctx.motionOf = (record) => packMotionKeys(keys, keys.map((key) => shapeAt(deformation.samples, deformation.times, record - first, key.time)));
+    } else if (keys) ctx.common.motion = packMotionKeys(keys);
+    convertShape(ctx, geometry, camera);
   });
   joinBezierEdges(records);
   return {
@@ -138,6 +135,42 @@ export function convertFrame(
       return { kernel: p.kernel, params, opaque: p.opaque };
     }),
   };
+}
+
+type ConvertCamera = Pick<FrameCamera, 'cameraToRaster' | 'perspective'>;
+
+function convertShape(ctx: ConvertContext, geometry: Geometry, camera: ConvertCamera): void {
+  if (QUADRICS.has(geometry.type)) convertQuadric(ctx, geometry);
+  else if (POLYGONS.has(geometry.type)) convertPolygons(ctx, geometry);
+  else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
+  else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
+  else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
+  else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry, camera.cameraToRaster);
+  else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
+  else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
+  else if (geometry.type === 'NuPatch') convertNuPatch(ctx, geometry);
+  else convertPatchMesh(ctx, geometry);
+}
+
+/**
+ * A primitive given in a motion block (deformation blur): each time sample's pieces, converted as
+ * the first is (motion/deformation.ts); undefined when it does not deform, or (with a warning) when
+ * its samples convert to different pieces and it renders at its first time sample.
+ */
+function deformationSamples(ctx: ConvertContext, geometry: Geometry, camera: ConvertCamera, source: SourcePosition): { times: number[]; samples: RecordShape[][] } | undefined {
+  const times = geometry.motionTimes;
+  // Blobby was warned about when parsed (it is polygonised per sample, so topologies differ).
+  if (!times || geometry.motionSamples.length === 0 || geometry.type === 'Blobby') return undefined;
+  const samples = [geometry, ...geometry.motionSamples].map((shape) => {
+    const capture = new PrimitiveRecords(ctx.records.userFloats);
+    convertShape({ ...ctx, records: capture, primvars: new Primvars(shape.params), warn: () => {} }, shape, camera);
+    return recordShapes(capture);
+  });
+  if (!samples.every((shapes) => samePieces(samples[0]!, shapes))) {
+    ctx.warn(`${source.file}:${source.line}:${source.column}: the time samples of this ${geometry.type} make different pieces, so it renders at its first time sample without deformation blur`);
+    return undefined;
+  }
+  return deforms(samples) ? { times, samples } : undefined;
 }
 
 /** The share of its samples a primitive draws at its level of detail (level-of-detail.ts); undefined

@@ -18,6 +18,9 @@ export interface ConvertContext {
   normalMatrix: mat3;
   primvars: Primvars;
   attributes: Attributes;
+  /** Deformation blur: each record's own motion block (its shape at each key), by the index it is
+   * added at; where given, it replaces common.motion. */
+  motionOf?: (record: number) => Float32Array;
   /** The frame's user primitive variables (grid layout order). */
   user?: readonly { name: string; type: GridVariableType }[];
   warn(message: string): void;
@@ -119,8 +122,9 @@ export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry
     }
   }
   const bicubic = kind === 'bezier' && grid ? bicubicVertexValues(ctx, grid) : undefined;
+  const motion = ctx.motionOf?.(ctx.records.count);
   ctx.records.add({
-    ...ctx.common, ...(geometryToCamera ? { objectToCamera: geometryToCamera } : {}), kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os,
+    ...ctx.common, ...(motion ? { motion } : {}), ...(geometryToCamera ? { objectToCamera: geometryToCamera } : {}), kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os,
     ...(N ? { N } : {}), ...(user.length ? { user: corners.user } : {}), ...(bicubic ? { bicubic } : {}),
   }, ctx.source);
 }

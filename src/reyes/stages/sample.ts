@@ -43,7 +43,7 @@ export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
 /** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
 export const OPAQUE_SUBPIXEL_BYTES = 32;
 
-const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi'];
+const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi', 'u', 'v'];
 
 function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
