@@ -2,14 +2,9 @@
 // the moving shape covers it, averaged over the pixel. The oracle below computes that share from
 // the scene's own numbers (positions over time, disk radius), independently of the renderer.
 import { describe, expect, it } from 'vitest';
-import type { FloatImage } from '../../src/image/image.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
-
-// Orthographic, ScreenWindow -2 2 -1 1 over 128 × 64 pixels: 32 pixels per unit, y up.
-const WIDTH = 128;
-const HEIGHT = 64;
-const PIXELS_PER_UNIT = 32;
+import { HEIGHT, PIXELS_PER_UNIT, WIDTH, alphaOf, meanError, sum, sweptAlpha } from './swept-coverage.ts';
 
 function scene(shutter: string, motion: string, camera = ''): string {
   return `Format ${WIDTH} ${HEIGHT} 1
@@ -30,45 +25,10 @@ WorldEnd`;
 /** The expected alpha of every pixel: a disk of radius `radius` (units) whose centre is at
  * `centre(t)` (units, t in [0, 1] across the shutter), averaged over 8 × 8 points per pixel and 400 times. */
 function expectedAlpha(radius: number, centre: (t: number) => [number, number]): Float64Array {
-  const alpha = new Float64Array(WIDTH * HEIGHT);
-  const times = 400;
-  const centres = Array.from({ length: times }, (_, k) => centre((k + 0.5) / times));
-  for (let py = 0; py < HEIGHT; py++) {
-    for (let px = 0; px < WIDTH; px++) {
-      let inside = 0;
-      for (let j = 0; j < 8; j++) {
-        for (let i = 0; i < 8; i++) {
-          const x = (px + (i + 0.5) / 8) / PIXELS_PER_UNIT - 2;
-          const y = 1 - (py + (j + 0.5) / 8) / PIXELS_PER_UNIT;
-          for (const [cx, cy] of centres) if ((x - cx) ** 2 + (y - cy) ** 2 < radius * radius) inside++;
-        }
-      }
-      alpha[py * WIDTH + px] = inside / (64 * times);
-    }
-  }
-  return alpha;
-}
-
-function alphaOf(image: FloatImage): Float64Array {
-  return Float64Array.from({ length: image.width * image.height }, (_, k) => image.rgba[k * 4 + 3]!);
-}
-
-function sum(values: ArrayLike<number>): number {
-  let total = 0;
-  for (let k = 0; k < values.length; k++) total += values[k]!;
-  return total;
-}
-
-/** Mean absolute difference over the pixels either image touches. */
-function meanError(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let total = 0;
-  let count = 0;
-  for (let k = 0; k < a.length; k++) {
-    if (a[k] === 0 && b[k] === 0) continue;
-    total += Math.abs(a[k]! - b[k]!);
-    count++;
-  }
-  return total / count;
+  return sweptAlpha(400, (t) => {
+    const [cx, cy] = centre(t);
+    return (x, y) => (x - cx) ** 2 + (y - cy) ** 2 < radius * radius;
+  });
 }
 
 const linear = (from: number, to: number) => (t: number): [number, number] => [from + (to - from) * t, 0];

@@ -3,7 +3,6 @@
 // shutter during which the shape at that time covers it, averaged over the pixel. The oracle
 // computes that share from the scene's own numbers (vertex positions and radii over time).
 import { describe, expect, it } from 'vitest';
-import type { FloatImage } from '../../src/image/image.ts';
 import { parseRibSync } from '../../src/rib/index.ts';
 import { frameCamera } from '../../src/reyes/camera.ts';
 import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
@@ -14,11 +13,7 @@ import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { gridLayout } from '../../src/layout/grid-layout.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
-
-// Orthographic, ScreenWindow -2 2 -1 1 over 128 × 64 pixels: 32 pixels per unit, y up.
-const WIDTH = 128;
-const HEIGHT = 64;
-const PIXELS_PER_UNIT = 32;
+import { HEIGHT, PIXELS_PER_UNIT, WIDTH, alphaOf, meanError, sum, sweptAlpha } from './swept-coverage.ts';
 
 function scene(body: string): string {
   return `Format ${WIDTH} ${HEIGHT} 1
@@ -42,44 +37,7 @@ function square(x0: number, x1: number): string {
 /** The expected alpha of every pixel: the share of 8 × 8 points per pixel and 200 shutter times
  * at which `inside(x, y, t)` (units, t in [0, 1]) holds. */
 function expectedAlpha(inside: (x: number, y: number, t: number) => boolean): Float64Array {
-  const alpha = new Float64Array(WIDTH * HEIGHT);
-  const times = 200;
-  for (let py = 0; py < HEIGHT; py++) {
-    for (let px = 0; px < WIDTH; px++) {
-      let count = 0;
-      for (let j = 0; j < 8; j++) {
-        for (let i = 0; i < 8; i++) {
-          const x = (px + (i + 0.5) / 8) / PIXELS_PER_UNIT - 2;
-          const y = 1 - (py + (j + 0.5) / 8) / PIXELS_PER_UNIT;
-          for (let k = 0; k < times; k++) if (inside(x, y, (k + 0.5) / times)) count++;
-        }
-      }
-      alpha[py * WIDTH + px] = count / (64 * times);
-    }
-  }
-  return alpha;
-}
-
-function alphaOf(image: FloatImage): Float64Array {
-  return Float64Array.from({ length: image.width * image.height }, (_, k) => image.rgba[k * 4 + 3]!);
-}
-
-function sum(values: ArrayLike<number>): number {
-  let total = 0;
-  for (let k = 0; k < values.length; k++) total += values[k]!;
-  return total;
-}
-
-/** Mean absolute difference over the pixels either image touches. */
-function meanError(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let total = 0;
-  let count = 0;
-  for (let k = 0; k < a.length; k++) {
-    if (a[k] === 0 && b[k] === 0) continue;
-    total += Math.abs(a[k]! - b[k]!);
-    count++;
-  }
-  return total / count;
+  return sweptAlpha(200, (t) => (x, y) => inside(x, y, t));
 }
 
 /** Each record's motion block: its key times and, per key, the shape's geometry words. */
