@@ -14,6 +14,13 @@
 // @layout motion-block
 const NO_MOTION: u32 = 0xffffffffu;
 
+// Specialisation (convert-frame.ts motionConstants): a frame without deforming records, or without
+// records of more than two motion keys, leaves that code out of its kernels. Evaluating key shapes
+// inlines every primitive kind's surface; kept in needlessly it made lavapipe take minutes, not
+// seconds, to compile the sampling kernels.
+override MOTION_DEFORMS: bool = true;
+override MOTION_MANY_KEYS: bool = true;
+
 /** Float offset in userCorners of record p's motion block, or NO_MOTION. */
 fn motionBlock(p: u32) -> u32 {
   let word = bitcast<u32>(prims[p * REC_FLOATS + REC_MOTION]);
@@ -42,7 +49,7 @@ fn motionKeyPoint(block: u32, k: u32, p: vec3f) -> vec3f {
 
 /** Whether the record of this motion block deforms (carries a shape per key). */
 fn motionDeforms(block: u32) -> bool {
-  return block != NO_MOTION && bitcast<u32>(userCorners[block + MOTION_BLOCK_SHAPES]) != 0u;
+  return MOTION_DEFORMS && block != NO_MOTION && bitcast<u32>(userCorners[block + MOTION_BLOCK_SHAPES]) != 0u;
 }
 
 /** How far key k's shape moves the diced point of record prim at (u, v) (camera space at the diced

@@ -208,12 +208,12 @@ fn clipped(q: vec2f, z: f32) -> bool {
 }
 
 /** Coverage of the sample at raster position q by triangle (a, b, c) of the micropolygon. */
-fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
+fn triangle(mp: ptr<function, Micropolygon>, r: ptr<function, array<vec3f, 4>>, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   var hit: Hit;
   hit.covered = false;
-  let pa = mp.r[a].xy;
-  let pb = mp.r[b].xy;
-  let pc = mp.r[c].xy;
+  let pa = (*r)[a].xy;
+  let pb = (*r)[b].xy;
+  let pc = (*r)[c].xy;
   let area = edge(pa, pb, pc);
   if (abs(area) < 1.0e-12) { return hit; }
   // Edges walked counter-clockwise (positive area), so the interior is on each one's positive side.
@@ -223,19 +223,19 @@ fn triangle(mp: Micropolygon, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   let wa = clamp(edgeValue(pb, pc, q) / area, 0.0, 1.0);
   let wb = clamp(edgeValue(pc, pa, q) / area, 0.0, 1.0 - wa);
   let wc = 1.0 - wa - wb;
-  hit.depth = wa * mp.r[a].z + wb * mp.r[b].z + wc * mp.r[c].z;
+  hit.depth = wa * (*r)[a].z + wb * (*r)[b].z + wc * (*r)[c].z;
   if (hit.depth < params.near || hit.depth > params.far || clipped(q, hit.depth)) { return hit; }
   // Trimmed per sample point at its parameters within the micropolygon.
-  if (mp.trim != NO_TRIM && trimmedAway(mp.trim, wa * mp.st[a] + wb * mp.st[b] + wc * mp.st[c])) { return hit; }
+  if ((*mp).trim != NO_TRIM && trimmedAway((*mp).trim, wa * (*mp).st[a] + wb * (*mp).st[b] + wc * (*mp).st[c])) { return hit; }
   hit.covered = true;
   // Raster y points down, so a triangle whose dPdu × dPdv faces the eye winds with positive area.
-  hit.back = (area < 0.0) != ((mp.flags & FLAG_FLIP_NORMAL) != 0u);
-  if ((mp.flags & FLAG_SMOOTH) != 0u) {
-    hit.ci = wa * mp.ci[a] + wb * mp.ci[b] + wc * mp.ci[c];
-    hit.oi = wa * mp.oi[a] + wb * mp.oi[b] + wc * mp.oi[c];
+  hit.back = (area < 0.0) != (((*mp).flags & FLAG_FLIP_NORMAL) != 0u);
+  if (((*mp).flags & FLAG_SMOOTH) != 0u) {
+    hit.ci = wa * (*mp).ci[a] + wb * (*mp).ci[b] + wc * (*mp).ci[c];
+    hit.oi = wa * (*mp).oi[a] + wb * (*mp).oi[b] + wc * (*mp).oi[c];
   } else {
-    hit.ci = 0.25 * (mp.ci[0] + mp.ci[1] + mp.ci[2] + mp.ci[3]);
-    hit.oi = 0.25 * (mp.oi[0] + mp.oi[1] + mp.oi[2] + mp.oi[3]);
+    hit.ci = 0.25 * ((*mp).ci[0] + (*mp).ci[1] + (*mp).ci[2] + (*mp).ci[3]);
+    hit.oi = 0.25 * ((*mp).oi[0] + (*mp).oi[1] + (*mp).oi[2] + (*mp).oi[3]);
   }
   if (OUTPUT_VARIABLE) { hit.ci *= hit.oi; }
   return hit;
@@ -248,52 +248,45 @@ fn detailImportance(sx: i32, sy: i32) -> f32 {
   return f32(hashU32(hashU32(bitcast<u32>(sx) + 0x632be5abu) ^ bitcast<u32>(sy)) >> 8u) / 16777216.0;
 }
 
-/** The sample of subpixel (sx, sy), at shutter time `time` where the micropolygon moves. */
-fn sampleAt(mp: Micropolygon, sx: i32, sy: i32, time: f32) -> Hit {
-  if (mp.lod.x > 0.0 || mp.lod.y < 1.0) {
+/** The sample of subpixel (sx, sy), at shutter time `time` where the micropolygon moves. The
+ * micropolygon goes by pointer: a copy of its corner arrays per call makes the kernel many times
+ * larger and slower to compile (lavapipe took minutes per pipeline). */
+fn sampleAt(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32) -> Hit {
+  var none: Hit;
+  none.covered = false;
+  if ((*mp).lod.x > 0.0 || (*mp).lod.y < 1.0) {
     let importance = detailImportance(sx, sy);
-    if (importance < mp.lod.x || importance >= mp.lod.y) {
-      var none: Hit;
-      none.covered = false;
-      return none;
-    }
+    if (importance < (*mp).lod.x || importance >= (*mp).lod.y) { return none; }
   }
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
-  if (mp.blurred) { return coverage(placed(mp, sx, sy, time), q); }
-  return coverage(mp, q);
-}
-
-fn coverage(mp: Micropolygon, q: vec2f) -> Hit {
-  if (!mp.valid) {
-    var none: Hit;
-    none.covered = false;
-    return none;
-  }
-  let first = triangle(mp, 0u, 1u, 3u, q);
+  var r = (*mp).r;
+  if ((*mp).blurred && !placeCorners(mp, sx, sy, time, &r)) { return none; }
+  let first = triangle(mp, &r, 0u, 1u, 3u, q);
   if (first.covered) { return first; }
-  return triangle(mp, 0u, 3u, 2u, q);
+  return triangle(mp, &r, 0u, 3u, 2u, q);
 }
 
-/** The micropolygon where subpixel (sx, sy)'s sample sees it: moved to the sample's shutter time
- * and seen through its lens position (reyes-jitter.wgsl); not valid where a corner gets behind the eye. */
-fn placed(mp: Micropolygon, sx: i32, sy: i32, time: f32) -> Micropolygon {
-  var out = mp;
+/** The raster corners where subpixel (sx, sy)'s sample sees the micropolygon: moved to the sample's
+ * shutter time and seen through its lens position (reyes-jitter.wgsl); false where a corner gets
+ * behind the eye. */
+fn placeCorners(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32, r: ptr<function, array<vec3f, 4>>) -> bool {
+  var visible = true;
   let lens = params.lensRadius * lensPosition(sx, sy, params.nx, params.ny);
   let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
   for (var c = 0u; c < 4u; c++) {
     var h: vec4f;
-    if (mp.keys <= 2u) {
-      h = mix(mp.open[c], mp.close[c], time);
+    if (!MOTION_MANY_KEYS || (*mp).keys <= 2u) {
+      h = mix((*mp).open[c], (*mp).close[c], time);
     } else {
-      let p = movedPoint(mp.prim, mp.motion, mp.p[c], mp.uv[c], time);
+      let p = movedPoint((*mp).prim, (*mp).motion, (*mp).p[c], (*mp).uv[c], time);
       h = vec4f((params.cameraToRaster * vec4f(p, 1.0)).xyw, p.z);
     }
     // The lens moves the camera-space point by lens·(z / focalDistance − 1) in x and y.
     if (params.lensRadius > 0.0) { h = vec4f(h.xy + pixelsPerUnit * throughLensShift(h.w, lens, params.focalDistance), h.zw); }
-    if (h.z <= 0.0) { out.valid = false; }
-    out.r[c] = vec3f(h.xy / h.z, h.w);
+    if (h.z <= 0.0) { visible = false; }
+    (*r)[c] = vec3f(h.xy / h.z, h.w);
   }
-  return out;
+  return visible;
 }
 
 // The cells a micropolygon visits: the subpixels of its bound when it does not move (one pass);
@@ -301,18 +294,18 @@ fn placed(mp: Micropolygon, sx: i32, sy: i32, time: f32) -> Micropolygon {
 // pixel standing for its one subpixel whose sample falls in stratum j (reyes-jitter.wgsl). So a
 // moving micropolygon tests about as many samples as a still one, not all of its swept bound.
 
-fn strata(mp: Micropolygon) -> u32 {
-  return select(1u, params.nx * params.ny, mp.motion != NO_MOTION);
+fn strata(mp: ptr<function, Micropolygon>) -> u32 {
+  return select(1u, params.nx * params.ny, (*mp).motion != NO_MOTION);
 }
 
 /** The cells (x0, y0, x1, y1, inclusive) of stratum j. */
-fn cellBound(mp: Micropolygon, j: u32) -> vec4i {
-  if (mp.motion == NO_MOTION) { return vec4i(mp.lo, mp.hi); }
+fn cellBound(mp: ptr<function, Micropolygon>, j: u32) -> vec4i {
+  if ((*mp).motion == NO_MOTION) { return vec4i((*mp).lo, (*mp).hi); }
   let n = vec2i(i32(params.nx), i32(params.ny));
   // Pixels of the bound's subpixels, rounded down (the filter margin's subpixels are negative).
-  var lo = vec2i(floor(vec2f(mp.lo) / vec2f(n)));
-  var hi = vec2i(floor(vec2f(mp.hi) / vec2f(n)));
-  if (mp.keys <= 2u) {
+  var lo = vec2i(floor(vec2f((*mp).lo) / vec2f(n)));
+  var hi = vec2i(floor(vec2f((*mp).hi) / vec2f(n)));
+  if ((*mp).keys <= 2u) {
     // Corners move linearly in homogeneous raster space, so over [t0, t1] each stays on the segment
     // between its projections at t0 and t1.
     let t0 = f32(j) / f32(strata(mp));
@@ -320,13 +313,13 @@ fn cellBound(mp: Micropolygon, j: u32) -> vec4i {
     var rlo = vec2f(3.0e38);
     var rhi = vec2f(-3.0e38);
     for (var c = 0u; c < 4u; c++) {
-      let a = mix(mp.open[c], mp.close[c], t0);
-      let b = mix(mp.open[c], mp.close[c], t1);
+      let a = mix((*mp).open[c], (*mp).close[c], t0);
+      let b = mix((*mp).open[c], (*mp).close[c], t1);
       rlo = min(rlo, min(a.xy / a.z, b.xy / b.z));
       rhi = max(rhi, max(a.xy / a.z, b.xy / b.z));
     }
-    lo = max(lo, vec2i(floor(rlo - mp.spread)));
-    hi = min(hi, vec2i(floor(rhi + mp.spread)));
+    lo = max(lo, vec2i(floor(rlo - (*mp).spread)));
+    hi = min(hi, vec2i(floor(rhi + (*mp).spread)));
   }
   return vec4i(lo, hi);
 }
@@ -336,22 +329,22 @@ fn cellBound(mp: Micropolygon, j: u32) -> vec4i {
 const NO_CELL: i32 = -2147483647;
 
 /** The subpixel of cell (x, y) in stratum j, or x = NO_CELL where it lies outside the sample region. */
-fn cellSubpixel(mp: Micropolygon, j: u32, x: i32, y: i32) -> vec2i {
-  if (mp.motion == NO_MOTION) { return vec2i(x, y); }
+fn cellSubpixel(mp: ptr<function, Micropolygon>, j: u32, x: i32, y: i32) -> vec2i {
+  if ((*mp).motion == NO_MOTION) { return vec2i(x, y); }
   let s = stratumSubpixel(x, y, j, params.nx, params.ny);
   let origin = vec2i(params.originX, params.originY);
   if (any(s < origin) || any(s >= origin + vec2i(i32(params.width), i32(params.height)))) { return vec2i(NO_CELL); }
   return s;
 }
 
-fn cellTime(mp: Micropolygon, j: u32, x: i32, y: i32) -> f32 {
-  if (mp.motion == NO_MOTION) { return 0.0; }
+fn cellTime(mp: ptr<function, Micropolygon>, j: u32, x: i32, y: i32) -> f32 {
+  if ((*mp).motion == NO_MOTION) { return 0.0; }
   return stratumTime(x, y, j, strata(mp));
 }
 
 /** How many samples the micropolygon tests (its cells within the region). */
-fn cellCount(mp: Micropolygon) -> u32 {
-  if (mp.motion == NO_MOTION) { return u32(mp.hi.x - mp.lo.x + 1) * u32(mp.hi.y - mp.lo.y + 1); }
+fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
+  if ((*mp).motion == NO_MOTION) { return u32((*mp).hi.x - (*mp).lo.x + 1) * u32((*mp).hi.y - (*mp).lo.y + 1); }
   var count = 0u;
   for (var j = 0u; j < strata(mp); j++) {
     let b = cellBound(mp, j);
@@ -373,9 +366,9 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
                 @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  let mp = micropolygon(g, m);
+  var mp = micropolygon(g, m);
   var count = 0u;
-  if (mp.valid) { count = cellCount(mp); }
+  if (mp.valid) { count = cellCount(&mp); }
   counts[g * MAXV + m] = count;
 }
 
@@ -384,22 +377,22 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
                 @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  let mp = micropolygon(g, m);
+  var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var at = offsets[g * MAXV + m];
   let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
   let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
   // The CSG leaf (sample-point.ts), negated on a back face: compositing tracks what each ray is inside.
   let leaf = f32(bitcast<u32>(prims[readyList[g * PIECE_WORDS + PIECE_PRIM] * REC_FLOATS + REC_SOLID]));
-  for (var j = 0u; j < strata(mp); j++) {
-    let b = cellBound(mp, j);
+  for (var j = 0u; j < strata(&mp); j++) {
+    let b = cellBound(&mp, j);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(mp, j, x, y);
+        let cell = cellSubpixel(&mp, j, x, y);
         if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
-        let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
+        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y));
         if (hit.covered) {
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
@@ -422,16 +415,16 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (g >= params.gridCount) { return; }
   if (m == 0u) { atomicStore(&groupSamples, 0u); }
   workgroupBarrier();
-  let mp = micropolygon(g, m);
+  var mp = micropolygon(g, m);
   if (mp.valid) {
-    atomicAdd(&groupSamples, cellCount(mp));
-    for (var j = 0u; j < strata(mp); j++) {
-      let b = cellBound(mp, j);
+    atomicAdd(&groupSamples, cellCount(&mp));
+    for (var j = 0u; j < strata(&mp); j++) {
+      let b = cellBound(&mp, j);
       for (var y = b.y; y <= b.w; y++) {
         for (var x = b.x; x <= b.z; x++) {
-          let cell = cellSubpixel(mp, j, x, y);
+          let cell = cellSubpixel(&mp, j, x, y);
           if (cell.x == NO_CELL) { continue; }
-          let hit = sampleAt(mp, cell.x, cell.y, cellTime(mp, j, x, y));
+          let hit = sampleAt(&mp, cell.x, cell.y, cellTime(&mp, j, x, y));
           if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.x, cell.y)], bitcast<u32>(hit.depth)); }
         }
       }
@@ -446,17 +439,17 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  let mp = micropolygon(g, m);
+  var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
-  for (var j = 0u; j < strata(mp); j++) {
-    let b = cellBound(mp, j);
+  for (var j = 0u; j < strata(&mp); j++) {
+    let b = cellBound(&mp, j);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(mp, j, x, y);
+        let cell = cellSubpixel(&mp, j, x, y);
         if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
-        let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
+        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y));
         let s = localSubpixel(sx, sy);
         if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
           atomicMin(&ownerBuffer[s], g * MAXV + m);
@@ -471,17 +464,17 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  let mp = micropolygon(g, m);
+  var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
-  for (var j = 0u; j < strata(mp); j++) {
-    let b = cellBound(mp, j);
+  for (var j = 0u; j < strata(&mp); j++) {
+    let b = cellBound(&mp, j);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(mp, j, x, y);
+        let cell = cellSubpixel(&mp, j, x, y);
         if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
-        let hit = sampleAt(mp, sx, sy, cellTime(mp, j, x, y));
+        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y));
         let s = localSubpixel(sx, sy);
         if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
           // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).

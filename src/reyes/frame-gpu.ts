@@ -3,7 +3,7 @@
 import type { CommandRecorder, GpuRuntime } from '../gpu/runtime.ts';
 import type { GridLayout } from '../layout/grid-layout.ts';
 import type { FrameCamera } from './camera.ts';
-import type { ShadingPipeline } from './convert/convert-frame.ts';
+import type { FrameMotion, ShadingPipeline } from './convert/convert-frame.ts';
 import type { ProgressStage } from './schedulers/progress.ts';
 import type { KernelSpaces } from './shading/spaces.ts';
 import type { FrameStats } from './stats.ts';
@@ -38,6 +38,8 @@ export interface FrameGpu {
   opaque: boolean;
   /** The CSG table compositing evaluates (src/layout/solid-table.ts). */
   solids: Uint32Array;
+  /** Which kinds of motion the frame holds (the kernels' specialisation: motionConstants). */
+  motion: FrameMotion;
   stats: FrameStats;
   /** Time passes with timestamp queries (FrameStats.stageGpuMs); false when the adapter cannot. */
   profile: boolean;

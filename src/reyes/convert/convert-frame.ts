@@ -40,6 +40,23 @@ export interface ConvertedFrame {
   pipelines: ShadingPipeline[];
   /** The CSG table compositing evaluates (src/layout/solid-table.ts). */
   solids: Uint32Array;
+  /** What the frame's motion asks of the kernels (motionConstants). */
+  motion: FrameMotion;
+}
+
+/** Which kinds of motion a frame holds: kernels are specialised to leave out what it lacks. */
+export interface FrameMotion {
+  /** Some record carries a shape per motion key (deformation blur). */
+  deforms: boolean;
+  /** Some record has more than two motion keys. */
+  manyKeys: boolean;
+}
+
+/** reyes-motion.wgsl's specialisation constants for a frame's motion. Evaluating key shapes inlines
+ * every primitive kind's surface into a kernel; left out, lavapipe compiles the sampling kernels in
+ * seconds instead of minutes. */
+export function motionConstants(motion: FrameMotion): Record<string, number> {
+  return { MOTION_DEFORMS: motion.deforms ? 1 : 0, MOTION_MANY_KEYS: motion.manyKeys ? 1 : 0 };
 }
 
 const QUADRICS = new Set(['Sphere', 'Cone', 'Cylinder', 'Hyperboloid', 'Paraboloid', 'Disk', 'Torus']);
@@ -60,6 +77,7 @@ export function convertFrame(
   // A provider may hand the same instance to primitives that share a state: one block for them all.
   const paramBaseOf = new Map<ShadingInstance, number>();
   const solids = frameSolids(frame, warn);
+  const motion: FrameMotion = { deforms: false, manyKeys: false };
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     // 1 + the primitive's CSG leaf, 0 outside solids, -1 in an empty solid (nothing of it shows).
@@ -115,7 +133,9 @@ export function convertFrame(
     };
     const deformation = deformationSamples(ctx, geometry, camera, primitive.source);
     const keys = motionKeys(frame, primitive.objectToWorld, primitive.motion, objectToCamera, deformation?.times);
+    if (keys) motion.manyKeys ||= keys.length > 2;
     if (keys && deformation) {
+      motion.deforms = true;
       const first = records.count;
       ctx.motionOf = (record) => packMotionKeys(keys, keys.map((key) => shapeAt(deformation.samples, deformation.times, record - first, key.time)));
     } else if (keys) ctx.common.motion = packMotionKeys(keys);
@@ -125,6 +145,7 @@ export function convertFrame(
   return {
     records,
     solids: solids.table,
+    motion,
     pipelines: pipelines.map((p) => {
       const params = new Float32Array(Math.max(4, p.floats));
       let at = 0;

@@ -19,6 +19,7 @@ import { releaseRecords, type BoundRecords, type RecordBatch, type RecordSource 
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import { SPLIT_PARAMS } from '../../layout/split-params.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
+import { motionConstants } from '../convert/convert-frame.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
@@ -61,8 +62,8 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   const { gpu, camera } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
-    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify'),
-    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit'),
+    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion)),
+    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit', motionConstants(frame.motion)),
   ]);
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);

@@ -15,6 +15,7 @@ import { packUniform } from '../../layout/uniform-struct.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { COMPOSITE_SAMPLE_BYTES, COMPOSITE_SUBPIXEL_BYTES, encodeComposite } from './composite.ts';
 import type { DicedGrids } from './dice.ts';
+import { motionConstants } from '../convert/convert-frame.ts';
 
 /** A rectangle of global subpixels. */
 export interface SubpixelRect {
@@ -65,6 +66,7 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   const constants = gridOffsetConstants(frame.layout, SAMPLE_VARIABLES);
   constants.OFF_CI = gridOffsetConstants(frame.layout, [variable])[`OFF_${variable.toUpperCase()}`]!;
   constants.OUTPUT_VARIABLE = variable === 'Ci' ? 0 : 1;
+  Object.assign(constants, motionConstants(frame.motion));
   return kernelPipeline(frame.gpu, 'reyes-sample.wgsl', entryPoint, constants);
 }
 
