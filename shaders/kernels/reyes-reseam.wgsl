@@ -25,6 +25,8 @@ struct ReseamParams {
 @group(0) @binding(2) var<storage, read> readyList: array<u32>;
 @group(0) @binding(3) var<storage, read_write> grids: array<f32>;
 @group(0) @binding(4) var<storage, read> seams: array<u32>;
+// Declared for reyes-surface.wgsl's key shapes, which this pass never evaluates (so it is not bound).
+@group(0) @binding(5) var<storage, read> userCorners: array<f32>;
 
 @compute @workgroup_size(MAXV)
 fn reseam(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
