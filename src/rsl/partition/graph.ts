@@ -2,6 +2,7 @@
 // 2004; Heirich 2005): a DAG of operations, each with what it costs to compute, what its value costs
 // to save and restore, and how many registers it holds while live. Nodes are stored in topological
 // order (every input has a smaller index), so a pass runs its nodes in index order.
+import type { ResourceModel } from './model.ts';
 
 export interface PartitionNode {
   /** Operations to compute the node once, per vertex. */
@@ -31,7 +32,8 @@ export interface PartitionGraph {
 /** A graph the partitioners cannot work on, or one they cannot fit into the resource model (`node`:
  * the node that does not fit a pass). */
 export class PartitionError extends Error {
-  constructor(message: string, readonly node?: number) {
+  /** `limit`: the resource a single node needs more of than one pass has. */
+  constructor(message: string, readonly node?: number, readonly limit?: keyof ResourceModel) {
     super(message);
   }
 }

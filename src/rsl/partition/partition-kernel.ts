@@ -57,6 +57,12 @@ export function partitionKernel(
     result = partitionGraph(graph.graph, options.algorithm ?? 'auto', costs, resources);
   } catch (error) {
     if (!(error instanceof PartitionError)) throw error;
+    // Live values and operations are budgets of speed, not of what a device can run: a node over one
+    // alone (a big local array, a huge loop body) runs in a single pass as it would unpartitioned.
+    if (error.limit === 'liveValues' || error.limit === 'operations') {
+      diagnostics.warning({ file: 'pipeline', line: 1, column: 1 }, `the kernel runs as one pass: ${error.message}, so no partition fits the ${error.limit} budget`);
+      return undefined;
+    }
     diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel cannot be split into passes that fit the resource model: ${error.message}`);
     return undefined;
   }

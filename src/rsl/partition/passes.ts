@@ -129,10 +129,13 @@ export function passUse(graph: PartitionGraph, plan: PassPlan): PassUse {
 
 /** The first limit a pass exceeds, or undefined when it fits. */
 export function passViolation(use: PassUse, limits: ResourceModel): string | undefined {
-  for (const key of ['operations', 'liveValues', 'workgroupBytes', 'outputs', 'storageBuffers'] as const) {
-    if (use[key] > limits[key]) return `${key} ${use[key]} > ${limits[key]}`;
-  }
-  return undefined;
+  const key = violatedLimit(use, limits);
+  return key && `${key} ${use[key]} > ${limits[key]}`;
+}
+
+/** The first limit of the resource model that `use` passes, if any. */
+export function violatedLimit(use: PassUse, limits: ResourceModel): keyof ResourceModel | undefined {
+  return (['operations', 'liveValues', 'workgroupBytes', 'outputs', 'storageBuffers'] as const).find((key) => use[key] > limits[key]);
 }
 
 export function passCost(use: PassUse, costs: CostModel, limits: ResourceModel): number {

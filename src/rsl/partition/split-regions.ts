@@ -6,7 +6,7 @@
 import type { PartitionGraph } from './graph.ts';
 import { PartitionError } from './graph.ts';
 import type { ResourceModel } from './model.ts';
-import { EXTERNAL, planPass, passUse, passViolation, RECOMPUTE } from './passes.ts';
+import { EXTERNAL, planPass, passUse, RECOMPUTE, violatedLimit } from './passes.ts';
 import type { GraphFacts } from './passes.ts';
 
 /** A part of a graph to split alone: its nodes (index order) and the root read after it. */
@@ -31,9 +31,11 @@ export function splitRegions(facts: GraphFacts, recompute: Uint8Array, limits: R
     for (const x of region) home[x] = passes;
     passes++;
   };
-  const violation = (region: number[], root: number): string | undefined => {
+  const violation = (region: number[], root: number): { limit: keyof ResourceModel; text: string } | undefined => {
     for (const x of region) home[x] = n; // not RECOMPUTE, not EXTERNAL: computed in the trial pass
-    return passViolation(passUse(graph, planPass(facts, home, region, (x) => x === root)), limits);
+    const use = passUse(graph, planPass(facts, home, region, (x) => x === root));
+    const limit = violatedLimit(use, limits);
+    return limit && { limit, text: `${limit} ${use[limit]} > ${limits[limit]}` };
   };
   for (const v of nodes) {
     if (home[v] === RECOMPUTE) continue;
@@ -45,7 +47,7 @@ export function splitRegions(facts: GraphFacts, recompute: Uint8Array, limits: R
       // Keep the smaller input regions while they fit; cut the rest off.
       region = [v];
       const alone = violation(region, v);
-      if (alone !== undefined) throw new PartitionError(`${describe(graph, v)} does not fit one pass even alone (${alone})`, v);
+      if (alone !== undefined) throw new PartitionError(`${describe(graph, v)} does not fit one pass even alone (${alone.text})`, v, alone.limit);
       const order = candidates.map((c, k) => ({ c, k, size: regionOps(graph, c) })).sort((a, b) => a.size - b.size || a.k - b.k);
       for (const { c } of order) {
         if (violation([...region, ...c], v) === undefined) region = [...region, ...c];
