@@ -39,10 +39,10 @@ function boundSplitFrame(runtime: GpuRuntime, frame: Frame): FrameGpu {
   const camera = frameCamera(frame);
   const spaces = kernelSpaces(camera);
   const layout = gridLayout(4);
-  const { records } = convertFrame(frame, camera, spaces, layout, builtinShadingProvider, () => {});
+  const { records, motion } = convertFrame(frame, camera, spaces, layout, builtinShadingProvider, () => {});
   const prims = runtime.allocator.createBufferWithData('prims', records.floats(), storageUsage());
   const userCorners = runtime.allocator.createBufferWithData('auxiliary values', records.userFloatsData(), storageUsage());
-  return { gpu: runtime, camera, spaces, layout, prims, userCorners, primCount: records.count, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
+  return { gpu: runtime, camera, spaces, layout, prims, userCorners, primCount: records.count, motion, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
 }
 
 /** The ready pieces of the whole picture, one string per piece, sorted. */
