@@ -398,15 +398,18 @@ export class ViewerApp {
     this.dropPrepared();
     this.request('preview', 'camera move (preview)');
     clearTimeout(this.refineTimer);
-    this.refineTimer = setTimeout(() => this.request('full', 'camera move (full)'), REFINE_DELAY_MS);
+    // The preview of this view in flight finishes first: on a slow device a refinement that
+    // cancelled it would leave the picture of the old view until the full render is done.
+    this.refineTimer = setTimeout(() => this.request('full', 'camera move (full)', { keepInFlight: true }), REFINE_DELAY_MS);
   }
 
-  request(quality: Quality, kind: string): void {
+  /** `keepInFlight`: the render in flight is of the same state (a preview this refines), so it is not stopped. */
+  request(quality: Quality, kind: string, { keepInFlight = false } = {}): void {
     if (!this.loaded?.frame) return;
     this.setRenderState('rendering', quality === 'preview' ? 'Rendering a preview…' : 'Rendering…');
     this.showProgress(0);
     // The render in flight draws a state this request replaces: stop it at its next region.
-    this.inFlight?.abort();
+    if (!keepInFlight) this.inFlight?.abort();
     if (quality === 'full' && this.settings.progressive && !SHADING_ONLY.has(kind)) {
       // Progressive: a fast pass shown first, then the full render unless something newer is waiting.
       this.queue.submit(() => this.lock.run(async () => {

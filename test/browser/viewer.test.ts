@@ -130,6 +130,9 @@ describe('the viewer in headless Chromium', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 30, { steps: 6 });
+    // Held still at the end of the drag, the preview of that view finishes (each move cancels the
+    // preview in flight, and on a busy machine releasing at once could cancel them all).
+    await page.waitForFunction((s) => window.reyesViewer!.renders.slice(s).some((r) => r.quality === 'preview'), start, { timeout: 120_000 });
     await page.mouse.up();
     await waitForRender(page, n);
     await page.waitForFunction((s) => {
