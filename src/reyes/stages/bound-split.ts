@@ -63,7 +63,8 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
     kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion)),
-    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit', motionConstants(frame.motion)),
+    // emit moves no points: without the motion constants it stays one pipeline for every frame.
+    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit'),
   ]);
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);

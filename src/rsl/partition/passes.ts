@@ -130,7 +130,12 @@ export function passUse(graph: PartitionGraph, plan: PassPlan): PassUse {
 /** The first limit a pass exceeds, or undefined when it fits. */
 export function passViolation(use: PassUse, limits: ResourceModel): string | undefined {
   const key = violatedLimit(use, limits);
-  return key && `${key} ${use[key]} > ${limits[key]}`;
+  return key && limitText(use, limits, key);
+}
+
+/** How `use` passes limit `key`, e.g. "liveValues 772 > 255". */
+export function limitText(use: PassUse, limits: ResourceModel, key: keyof ResourceModel): string {
+  return `${key} ${use[key]} > ${limits[key]}`;
 }
 
 /** The first limit of the resource model that `use` passes, if any. */

@@ -6,7 +6,7 @@
 import type { PartitionGraph } from './graph.ts';
 import { PartitionError } from './graph.ts';
 import type { ResourceModel } from './model.ts';
-import { EXTERNAL, planPass, passUse, RECOMPUTE, violatedLimit } from './passes.ts';
+import { EXTERNAL, limitText, planPass, passUse, RECOMPUTE, violatedLimit } from './passes.ts';
 import type { GraphFacts } from './passes.ts';
 
 /** A part of a graph to split alone: its nodes (index order) and the root read after it. */
@@ -35,7 +35,7 @@ export function splitRegions(facts: GraphFacts, recompute: Uint8Array, limits: R
     for (const x of region) home[x] = n; // not RECOMPUTE, not EXTERNAL: computed in the trial pass
     const use = passUse(graph, planPass(facts, home, region, (x) => x === root));
     const limit = violatedLimit(use, limits);
-    return limit && { limit, text: `${limit} ${use[limit]} > ${limits[limit]}` };
+    return limit && { limit, text: limitText(use, limits, limit) };
   };
   for (const v of nodes) {
     if (home[v] === RECOMPUTE) continue;
