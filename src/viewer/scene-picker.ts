@@ -8,11 +8,23 @@ export interface SceneTarget {
   loadFailed(name: string, message: string): void;
 }
 
+/** Counts the scenes asked for: a load that finishes after a later request (the first scene still
+ * fetching when the user opens files) is dropped, so the scene shown is the one asked for last. */
+let requestedLoads = 0;
+
+/** Starts a load; what it returns tells whether that load is still the one asked for last. */
+function startLoad(): () => boolean {
+  const request = ++requestedLoads;
+  return () => request === requestedLoads;
+}
+
 export async function openUrl(target: SceneTarget, url: string): Promise<void> {
+  const latest = startLoad();
   try {
-    target.show(await loadSceneFromUrl(url));
+    const loaded = await loadSceneFromUrl(url);
+    if (latest()) target.show(loaded);
   } catch (error) {
-    target.loadFailed(url, (error as Error).message);
+    if (latest()) target.loadFailed(url, (error as Error).message);
   }
 }
 
@@ -22,15 +34,18 @@ async function openFiles(target: SceneTarget, list: Iterable<File>): Promise<voi
   const url = new URL(location.href);
   url.searchParams.delete('scene');
   history.replaceState(null, '', url);
+  const latest = startLoad();
   const opened = await readOpenedFiles(list);
+  if (!latest()) return;
   if (!opened.scene) {
     target.loadFailed([...opened.files.keys()].join(', ') || 'the files', 'no .rib file among them');
     return;
   }
   try {
-    target.show(await loadSceneFromFiles(opened.scene.name, opened.scene.bytes, opened.files));
+    const loaded = await loadSceneFromFiles(opened.scene.name, opened.scene.bytes, opened.files);
+    if (latest()) target.show(loaded);
   } catch (error) {
-    target.loadFailed(opened.scene.name, (error as Error).message);
+    if (latest()) target.loadFailed(opened.scene.name, (error as Error).message);
   }
 }
 

@@ -1,6 +1,8 @@
 // Issue 17, the scene outline, in headless Chromium: objects (type and RIB line), lights and named
 // coordinate systems are listed; choosing an object selects it (its material panel) and outlines it
-// in the picture from the primitive ids, as clicking it in the picture does.
+// in the picture from the primitive ids, as clicking it in the picture does. The scene opened stays
+// shown when the page's first scene finishes loading after it (that load is held back here until
+// the opened scene is shown: a slow fetch once put the first scene back over the user's).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFiles, openViewer, type OpenViewer } from './viewer-page.ts';
@@ -15,15 +17,35 @@ const TWO_SQUARES_RIB = [
   'WorldEnd', '',
 ].join('\n');
 
+/** The page's fetch of its first scene (not the module Vite serves for the scene's URL, "?import&url"). */
+const isFirstSceneFetch = (url: URL | { url(): string }): boolean => {
+  const u = url instanceof URL ? url : new URL(url.url());
+  return u.pathname.endsWith('/showcase.rib') && u.search === '';
+};
+
 describe('the scene outline, in headless Chromium', () => {
   let viewer: OpenViewer;
   let page: Page;
   let pageErrors: string[];
 
   beforeAll(async () => {
-    viewer = await openViewer();
+    let releaseFirstScene = (): void => {};
+    const firstSceneHeld = new Promise<void>((resolve) => { releaseFirstScene = resolve; });
+    let firstSceneAsked = (): void => {};
+    const pageStarted = new Promise<void>((resolve) => { firstSceneAsked = resolve; });
+    viewer = await openViewer('', (p) => p.route(isFirstSceneFetch, async (route) => {
+      firstSceneAsked();
+      await firstSceneHeld;
+      await route.continue();
+    }));
     ({ page, pageErrors } = viewer);
+    await pageStarted; // the page's script is running: its file input listens
     await openFiles(page, [{ name: 'two.rib', text: TWO_SQUARES_RIB }]);
+    releaseFirstScene();
+    await page.waitForResponse(isFirstSceneFetch);
+    // Give the first scene's parse time to finish, as it did when it replaced the opened one.
+    await page.waitForTimeout(1000);
+    expect(await page.locator('#scene-name').textContent()).toBe('two.rib');
     await page.locator('#outline-panel > summary').click();
   });
 

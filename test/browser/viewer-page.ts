@@ -71,13 +71,16 @@ export interface OpenViewer {
   close(): Promise<void>;
 }
 
-export async function openViewer(search = ''): Promise<OpenViewer> {
+/** `beforeLoad` runs on the new page before it is loaded (to route its requests, say); with it, the
+ * page is returned once its navigation is committed (its first scene's fetch may be held back). */
+export async function openViewer(search = '', beforeLoad?: (page: Page) => Promise<void>): Promise<OpenViewer> {
   const { server, url } = await servePage();
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${url}${search}`);
+  await beforeLoad?.(page);
+  await page.goto(`${url}${search}`, beforeLoad ? { waitUntil: 'commit' } : undefined);
   return {
     page, pageErrors,
     close: async () => {
