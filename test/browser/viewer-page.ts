@@ -73,7 +73,7 @@ export interface OpenViewer {
 
 /** `beforeLoad` runs on the new page before it is loaded (to route its requests, say); with it, the
  * page is returned once its navigation is committed (its first scene's fetch may be held back). */
-export async function openViewer(search = '', beforeLoad?: (page: Page) => Promise<void>): Promise<OpenViewer> {
+export async function openViewer(search = '', beforeLoad?: (page: Page) => Promise<unknown>): Promise<OpenViewer> {
   const { server, url } = await servePage();
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
