@@ -1,5 +1,6 @@
 // Frame time per stage under pipeline configurations (src/reyes/pipeline/): RenderAnts' budget bins,
-// fixed 32×32 bins, one screen bin, each with dice and shade fused and apart. Each configuration is
+// fixed 32×32 bins, one screen bin, each with nothing fused, with the default fusion (sample and
+// composite where the frame is opaque) and with every pair fused. Each configuration is
 // rendered once to compile its kernels, then timed (wall time per stage, GPU time where the adapter
 // has timestamp queries). Prints the scheduler-versus-bucket ratio.
 // Usage: node --import ./src/node/register.js bench/pipeline.bench.ts [--scene scenes/features/shade-metal.rib --res 320x240]
@@ -39,17 +40,20 @@ async function timed(pipeline: PipelineConfig): Promise<FrameStats> {
   await render();
   const stats = await render();
   const stages = (times: FrameStats['stageMs'] | undefined): string => (times ? Object.entries(times).map(([s, ms]) => `${s} ${ms.toFixed(1)}`).join(', ') : 'n/a');
-  const dice = stats.stages?.find((s) => s.stage === 'dice');
-  console.log(`\n${describePipeline(pipeline)}: ${stats.totalMs.toFixed(0)} ms (${dice?.fusedWith ? 'dice+shade fused; their time is under dice' : `not fused: ${dice?.notFused}`})`);
+  const pairs = (stats.stages ?? []).filter((s) => s.stage === 'dice' || s.stage === 'sample')
+    .map((s) => (s.fusedWith ? `${s.stage}+${s.fusedWith} fused (time under ${s.stage})` : `${s.stage} apart: ${s.notFused}`));
+  console.log(`\n${describePipeline(pipeline)}: ${stats.totalMs.toFixed(0)} ms\n  ${pairs.join('\n  ')}`);
   console.log(`  wall ms: ${stages(stats.stageMs)}`);
   console.log(`  GPU ms:  ${stages(stats.stageGpuMs)}`);
   return stats;
 }
 
 console.log(`GPU: ${context.adapter.description || context.adapter.vendor}; ${options.scene} at ${width}x${height}`);
+const FUSIONS = [false, undefined, true] as const;
 const totals: number[] = [];
 for (const config of CONFIGURATIONS) {
-  for (const fusion of [false, true]) totals.push((await timed({ ...config, fusion })).totalMs);
+  for (const fusion of FUSIONS) totals.push((await timed(fusion === undefined ? config : { ...config, fusion })).totalMs);
 }
-console.log(`\nbucket / scheduler time, apart: ${(totals[2]! / totals[0]!).toFixed(2)}; fused: ${(totals[3]! / totals[1]!).toFixed(2)}`);
+const n = FUSIONS.length;
+console.log(`\nbucket / scheduler time, nothing fused: ${(totals[n]! / totals[0]!).toFixed(2)}; default fusion: ${(totals[n + 1]! / totals[1]!).toFixed(2)}; all fused: ${(totals[n + 2]! / totals[2]!).toFixed(2)}`);
 context.destroy();

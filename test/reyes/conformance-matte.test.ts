@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
+import { RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
+
+/** Sample points written and composited even where the frame is opaque. */
+const UNFUSED_COMPOSITE: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: { 'sample+composite': false } };
 
 // Orthographic, 10 pixels per unit over x ∈ [−3, 3], y ∈ [−2, 2]; constant surfaces, box filter, so
 // every value below is exact. An opaque orange wall at z = 5 fills the picture.
@@ -75,7 +79,7 @@ describe('Matte', () => {
     expect(opaqueScene).not.toEqual(SCENE);
     const frame = await frameFromText(opaqueScene);
     const fast = await render(gpu(), frame);
-    const composited = await render(gpu(), frame, { noOpaqueFastPath: true });
+    const composited = await render(gpu(), frame, { pipeline: UNFUSED_COMPOSITE });
     expect(fast.rendered.stats.opaqueFastPath).toBe(true);
     expect(composited.rendered.stats.opaqueFastPath).toBe(false);
     const { rgba, width } = fast.rendered.image;

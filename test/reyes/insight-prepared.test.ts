@@ -9,6 +9,10 @@ import { prepareFrame, type RegionReport, type RenderedFrame } from '../../src/r
 import type { Frame } from '../../src/rib/scene.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
+import { RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
+
+/** Sample points written and composited even where the frame is opaque. */
+const UNFUSED_COMPOSITE: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: { 'sample+composite': false } };
 
 const MiB = 1024 * 1024;
 
@@ -129,7 +133,7 @@ describe('insight: regions, outlines, progress, primitive ids, sample points', (
   it('counts the same sample points on the opaque fast path as the sorting path tests', async () => {
     const frame = await frameFromText(scene());
     const fast = await render(gpu(), frame, {});
-    const sorted = await render(gpu(), frame, { noOpaqueFastPath: true });
+    const sorted = await render(gpu(), frame, { pipeline: UNFUSED_COMPOSITE });
     expect(fast.rendered.stats.opaqueFastPath).toBe(true);
     expect(fast.rendered.stats.samplePoints).toBe(sorted.rendered.stats.samplePoints);
   });

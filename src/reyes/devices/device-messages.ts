@@ -17,12 +17,12 @@ export interface DeviceShading {
 }
 
 /** The render options a device thread can be sent: the plain data ones (no callbacks, providers or signals). */
-export type RegionRenderOptions = Pick<RenderOptions, 'resolution' | 'samples' | 'budgetBytes' | 'bucketSize' | 'pipeline' | 'maxVertices' | 'gpuTimings' | 'noOpaqueFastPath' | 'outputVariables'>;
+export type RegionRenderOptions = Pick<RenderOptions, 'resolution' | 'samples' | 'budgetBytes' | 'bucketSize' | 'pipeline' | 'maxVertices' | 'gpuTimings' | 'outputVariables'>;
 
 /** The data options of `options`, as a device thread takes them. */
 export function regionRenderOptions(options: RenderOptions): RegionRenderOptions {
-  const { resolution, samples, budgetBytes, bucketSize, pipeline, maxVertices, gpuTimings, noOpaqueFastPath, outputVariables } = options;
-  const picked: RegionRenderOptions = { resolution, samples, budgetBytes, bucketSize, pipeline, maxVertices, gpuTimings, noOpaqueFastPath, outputVariables };
+  const { resolution, samples, budgetBytes, bucketSize, pipeline, maxVertices, gpuTimings, outputVariables } = options;
+  const picked: RegionRenderOptions = { resolution, samples, budgetBytes, bucketSize, pipeline, maxVertices, gpuTimings, outputVariables };
   for (const key of Object.keys(picked) as (keyof RegionRenderOptions)[]) if (picked[key] === undefined) delete picked[key];
   return picked;
 }

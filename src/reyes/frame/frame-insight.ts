@@ -31,7 +31,8 @@ export function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, 
   const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
   if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 };
   const filter = job.frame.options.pixelFilter;
-  const opaque = !options.noOpaqueFastPath && job.converted.pipelines.every((p) => p.opaque);
+  // Sample and composite fused: the opaque path (stages/sample.ts).
+  const opaque = job.stats.stages!.some((node) => node.stage === 'sample' && node.fusedWith === 'composite');
   stats.opaqueFastPath = opaque;
   return {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,

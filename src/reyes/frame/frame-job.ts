@@ -11,6 +11,7 @@ import { convertFrame, type ConvertedFrame } from '../convert/convert-frame.ts';
 import { userPrimitiveVariables } from '../primvars.ts';
 import type { SamplingTarget } from '../schedulers/sampling-scheduler.ts';
 import type { ImagerInstance } from '../stages/imager.ts';
+import { opaqueFusionBlocker } from '../stages/sample.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import type { ShadingKernelProvider } from '../shading/shading-kernel.ts';
 import type { FrameTextures } from '../../texture/texture-registry.ts';
@@ -99,7 +100,10 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
     resolution: [camera.xResolution, camera.yResolution],
     pixelSamples: [nx, ny],
     mode: framePipeline(options).dicing.bins === 'fixed' ? 'bucket' : 'scheduler',
-    stages: stageGraph(framePipeline(options), frameFusionBlocker(converted.pipelines.map((p) => p.kernel), maxVertices)),
+    stages: stageGraph(framePipeline(options), {
+      'dice+shade': frameFusionBlocker(converted.pipelines.map((p) => p.kernel), maxVertices),
+      'sample+composite': opaqueFusionBlocker(converted.pipelines),
+    }),
     scenePrimitives: frame.primitives.length,
     primitiveRecords: converted.records.count,
   });

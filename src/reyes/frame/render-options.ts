@@ -28,8 +28,6 @@ export interface RenderOptions {
   /** Times each stage's passes on the GPU with timestamp queries (FrameStats.stageGpuMs) where the
    * adapter offers 'timestamp-query'; default true. */
   gpuTimings?: boolean;
-  /** Turns the opaque fast path off (for comparisons). */
-  noOpaqueFastPath?: boolean;
   /** Called for every region the schedulers finish (`split` false) or cut in two (`split` true):
    * dicing regions, sampling regions, and in bucket mode each bucket before its work. Rectangles are
    * in raster pixels of the whole image (before CropWindow), x1 and y1 exclusive. The same list is in

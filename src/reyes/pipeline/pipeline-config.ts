@@ -8,18 +8,35 @@
 //   { "dicing": { "bins": "budget" }, "sampling": { "bins": "budget" } }
 //   { "dicing": { "bins": "fixed", "size": 32 }, "sampling": { "bins": "dicing" } }
 //   { "dicing": { "bins": "screen" }, "sampling": { "bins": "dicing" }, "fusion": true }
+//   { "fusion": { "dice+shade": true, "sample+composite": false } }
 import type { Region } from '../frame-gpu.ts';
 import { tiles } from '../schedulers/regions.ts';
 
 export type DicingBins = { bins: 'budget' } | { bins: 'fixed'; size: number } | { bins: 'screen' };
 export type SamplingBins = { bins: 'budget' } | { bins: 'dicing' };
 
+/** The pairs of adjacent stages that can run fused. */
+export const FUSION_PAIRS = ['dice+shade', 'sample+composite'] as const;
+export type FusionPair = (typeof FUSION_PAIRS)[number];
+
+/** Whether each pair fuses where the frame allows it, when the configuration does not say.
+ * Dice+shade is off: on lavapipe the fused kernel (pipeline/fusion.ts) takes far longer to compile
+ * than the dispatch it saves. Sample+composite is on: an opaque frame's nearest sample is found by
+ * atomic depth in the sampling kernels, with no sample points written, sorted or composited. */
+const FUSION_DEFAULTS: Record<FusionPair, boolean> = { 'dice+shade': false, 'sample+composite': true };
+
 export interface PipelineConfig {
   dicing: DicingBins;
   sampling: SamplingBins;
-  /** True: stages whose bins and schedules allow it run fused (pipeline/fusion.ts). Off by default:
-   * on lavapipe a fused kernel takes far longer to compile than the dispatch it saves. */
-  fusion?: boolean;
+  /** Which adjacent stages run fused where their bins, schedules and the frame allow it: true or
+   * false for every pair, or per pair (FUSION_DEFAULTS for the pairs not named). */
+  fusion?: boolean | Partial<Record<FusionPair, boolean>>;
+}
+
+/** Whether `config` asks for `pair` to run fused. */
+export function fuses(config: PipelineConfig, pair: FusionPair): boolean {
+  if (typeof config.fusion === 'boolean') return config.fusion;
+  return config.fusion?.[pair] ?? FUSION_DEFAULTS[pair];
 }
 
 /** RenderAnts' schedulers: memory-budget bins for dicing and for sampling. */
@@ -46,7 +63,8 @@ export function describePipeline(config: PipelineConfig): string {
   const dicing = config.dicing.bins === 'budget' ? 'budget bins (LoadBalance)'
     : config.dicing.bins === 'fixed' ? `${config.dicing.size}×${config.dicing.size} bins (Serialize)` : 'one screen bin';
   const sampling = config.sampling.bins === 'budget' ? 'budget bins' : 'the dicing bins';
-  return `bound/split, dice, shade: ${dicing}; sample, composite, filter: ${sampling}${config.fusion ? '; dice and shade fused' : ''}`;
+  const fused = FUSION_PAIRS.filter((pair) => fuses(config, pair));
+  return `bound/split, dice, shade: ${dicing}; sample, composite, filter: ${sampling}; fused: ${fused.length ? fused.join(', ') : 'none'}`;
 }
 
 /** A configuration file's text parsed and checked; errors name the file and, for JSON syntax, the line and column. */
@@ -66,7 +84,14 @@ export function parsePipelineConfig(text: string, file: string): PipelineConfig 
   if (!isObject(value)) return fail('(top)', 'must be an object with "dicing", "sampling" and "fusion"');
   for (const key of Object.keys(value)) if (!['dicing', 'sampling', 'fusion'].includes(key)) fail(key, 'is not a setting (use "dicing", "sampling" and "fusion")');
   const fusion = value['fusion'];
-  if (fusion !== undefined && typeof fusion !== 'boolean') return fail('fusion', `must be true or false, not ${JSON.stringify(fusion)}`);
+  const fusionForm = `true, false or an object such as { "dice+shade": true, "sample+composite": false }`;
+  if (fusion !== undefined && typeof fusion !== 'boolean') {
+    if (!isObject(fusion)) return fail('fusion', `must be ${fusionForm}, not ${JSON.stringify(fusion)}`);
+    for (const [pair, on] of Object.entries(fusion)) {
+      if (!(FUSION_PAIRS as readonly string[]).includes(pair)) fail(`fusion.${pair}`, `is not a pair of stages that fuse (${FUSION_PAIRS.map((p) => `"${p}"`).join(', ')})`);
+      if (typeof on !== 'boolean') fail(`fusion.${pair}`, `must be true or false, not ${JSON.stringify(on)}`);
+    }
+  }
   const dicing = value['dicing'] ?? { bins: 'budget' };
   const sampling = value['sampling'] ?? { bins: 'budget' };
   if (!isObject(dicing)) return fail('dicing', 'must be an object such as { "bins": "budget" }');
@@ -84,7 +109,7 @@ export function parsePipelineConfig(text: string, file: string): PipelineConfig 
   for (const key of Object.keys(dicing)) if (key !== 'bins' && !(key === 'size' && dicingBins.bins === 'fixed')) fail(`dicing.${key}`, 'is not a setting of these bins');
   if (sampling['bins'] !== 'budget' && sampling['bins'] !== 'dicing') return fail('sampling.bins', `must be "budget" or "dicing", not ${JSON.stringify(sampling['bins'])}`);
   for (const key of Object.keys(sampling)) if (key !== 'bins') fail(`sampling.${key}`, 'is not a setting of these bins');
-  return { dicing: dicingBins, sampling: { bins: sampling['bins'] }, ...(fusion === undefined ? {} : { fusion }) };
+  return { dicing: dicingBins, sampling: { bins: sampling['bins'] }, ...(fusion === undefined ? {} : { fusion: fusion as PipelineConfig['fusion'] }) };
 }
 
 export class PipelineConfigError extends Error {

@@ -29,7 +29,7 @@ export interface BinLevel<I, S> {
   halves?(state: S): I;
   /** Why a pixel-sized bin that does not fit fails, when the level knows better than the budget. */
   uncuttable?(state: S, bin: Region): Error | undefined;
-  /** Each stage's Process; a stage without one is recorded by the stage before it (composite). */
+  /** Each stage's Process (the dicing level has none for the imager, which runs after every bin). */
   processes: Partial<Record<StageName, StageProcess<S>>>;
   /** The Process of a stage with the next one's kernels fused into it (StageNode.fusedWith). */
   fused?: Partial<Record<StageName, StageProcess<S>>>;

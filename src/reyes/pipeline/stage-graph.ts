@@ -5,7 +5,7 @@
 //
 //   Bound/Split ⟲ ─▶ Dice ─▶ Shade ─▶ Sample ─▶ Composite ─▶ Filter ─▶ Imager
 //   └──────── dicing bins ───────┘   └────── sampling bins ─────┘     screen
-import type { PipelineConfig } from './pipeline-config.ts';
+import { fuses, type FusionPair, type PipelineConfig } from './pipeline-config.ts';
 import type { StageTimes } from '../stats.ts';
 
 export type StageName = Exclude<keyof StageTimes, 'convert'>;
@@ -28,10 +28,15 @@ export interface StageNode {
   notFused?: string;
 }
 
-/** The stage graph `config` runs, in order. Dice and shade are fused where the configuration asks
- * for fusion (PipelineConfig.fusion), they share bins and schedule (always, so far) and the frame's
- * shading kernels can be (`fusionBlocker`, undefined when they can). */
-export function stageGraph(config: PipelineConfig, fusionBlocker?: string): StageNode[] {
+/** What keeps the frame's stages of each pair apart whatever the configuration: dice+shade when no
+ * shading kernel can be fused with the dicer (pipeline/fusion.ts), sample+composite when a
+ * primitive is not opaque (its samples must be composited front to back). */
+export type FusionBlockers = Partial<Record<FusionPair, string>>;
+
+/** The stage graph `config` runs, in order. Each pair of stages is fused where the configuration
+ * asks for it (`fuses`), the pair shares bins and schedule (always, so far) and the frame allows it
+ * (`blockers`). */
+export function stageGraph(config: PipelineConfig, blockers: FusionBlockers = {}): StageNode[] {
   const dicingBins = config.dicing.bins === 'budget' ? 'budget BSP bins' : config.dicing.bins === 'fixed' ? `${config.dicing.size}×${config.dicing.size} bins` : 'the screen';
   const dicingSchedule = config.dicing.bins === 'fixed' ? 'Serialize (one bin after another, never cut)'
     : config.dicing.bins === 'budget' ? 'LoadBalance (cut in two until the grids fit the budget; schedulers/dicing-scheduler.ts)' : 'All (one bin, never cut)';
@@ -42,16 +47,17 @@ export function stageGraph(config: PipelineConfig, fusionBlocker?: string): Stag
   const sampling = { level: 'sampling', bins: samplingBins, schedule: samplingSchedule, cut: config.sampling.bins === 'budget' } as const;
   return [
     { stage: 'boundSplit', ...dicing, process: 'stages/bound-split.ts (its split cycle runs until every piece is ready)' },
-    { stage: 'dice', ...dicing, process: 'stages/dice.ts', ...diceFusion(config, fusionBlocker) },
+    { stage: 'dice', ...dicing, process: 'stages/dice.ts', ...fusion(config, 'dice+shade', blockers) },
     { stage: 'shade', ...dicing, schedule: `${dicingSchedule}; dispatches cut by schedulers/shading-scheduler.ts`, process: 'stages/shade.ts' },
-    { stage: 'sample', ...sampling, process: 'stages/sample.ts' },
+    { stage: 'sample', ...sampling, process: 'stages/sample.ts', ...fusion(config, 'sample+composite', blockers) },
     { stage: 'composite', ...sampling, process: 'stages/composite.ts' },
     { stage: 'filter', ...sampling, process: 'stages/filter.ts' },
     { stage: 'imager', level: 'screen', cut: false, bins: 'the screen', schedule: 'EndStage (after every bin is filtered)', process: 'stages/imager.ts' },
   ];
 }
 
-function diceFusion(config: PipelineConfig, blocker: string | undefined): Pick<StageNode, 'fusedWith' | 'notFused'> {
-  if (config.fusion !== true) return { notFused: 'fusion is off (the pipeline configuration\'s "fusion": true turns it on)' };
-  return blocker ? { notFused: blocker } : { fusedWith: 'shade' };
+function fusion(config: PipelineConfig, pair: FusionPair, blockers: FusionBlockers): Pick<StageNode, 'fusedWith' | 'notFused'> {
+  if (!fuses(config, pair)) return { notFused: `fusion of ${pair} is off (the pipeline configuration's "fusion": { "${pair}": true } turns it on)` };
+  const blocker = blockers[pair];
+  return blocker ? { notFused: blocker } : { fusedWith: pair.split('+')[1] as StageName };
 }

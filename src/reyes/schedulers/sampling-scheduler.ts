@@ -2,17 +2,17 @@
 // inside each dicing bin). Its Schedule rule is the sample stage's Process: a bin fits when its
 // sample points (the exact total of the conservative count pass) plus the subpixel framebuffer fit
 // the memory left; a budget bin that does not is cut in two, a bin sampled whole fails. Then the
-// points are written and composited (one command buffer) or take the opaque path, and the filter
-// puts the bin's pixels into the frame's image (and, when asked, the primitive record of each pixel
-// into FrameInsight.ids).
+// points are written (sample) and composited (composite), or, with the two fused for an opaque
+// frame, found by atomic depth; and the filter puts the bin's pixels into the frame's image (and,
+// when asked, the primitive record of each pixel into FrameInsight.ids).
 import { blitDepth, blitRgba, type FloatImage, type VariableImage } from '../../image/image.ts';
 import type { FrameGpu, Region } from '../frame-gpu.ts';
 import type { BinLevel } from '../pipeline/runtime.ts';
 import type { DicingBin } from './dicing-scheduler.ts';
 import { filterRegion } from '../stages/filter.ts';
 import {
-  countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSubpixels, SAMPLE_PAYLOAD_BYTES, SAMPLE_POINT_BYTES, sampleAndComposite,
-  sampleOpaque, sampleVariable, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, type SubpixelBuffer, type SubpixelRect,
+  compositeSamplePoints, countSamples, OPAQUE_SUBPIXEL_BYTES, releaseSamplePoints, releaseSubpixels, SAMPLE_PAYLOAD_BYTES, SAMPLE_POINT_BYTES,
+  sampleOpaque, sampleVariable, SUBPIXEL_BYTES, SUBPIXEL_COLOR_BYTES, writeSamplePoints, type SamplePoints, type SubpixelBuffer, type SubpixelRect,
 } from '../stages/sample.ts';
 
 /** Bytes per output pixel of the filter stage (RGBA, depth, primitive record) and its read-back copies. */
@@ -42,41 +42,62 @@ interface SamplingBin {
   from: DicingBin;
   rect: SubpixelRect;
   total: number;
+  /** The sample stage's points, until the composite stage has composited them. */
+  points?: SamplePoints;
   sub?: SubpixelBuffer;
 }
 
-/** The sampling bins inside each dicing bin: sample (with the fit rule; composite recorded with it), filter. */
+/** The sampling bins inside each dicing bin: sample (with the fit rule), composite, filter; sample
+ * and composite fused (StageNode.fusedWith) where the frame is opaque. */
 export function samplingLevel(target: SamplingTarget): BinLevel<DicingBin, SamplingBin> {
   return {
     kind: 'sampling',
     open: (from, region) => ({ from, rect: subpixelRect(from.frame, region), total: 0 }),
-    processes: { sample: sampleFits, filter: (bin, region) => filterInto(bin, region, target) },
+    processes: { sample: samplePoints, composite: compositePoints, filter: (bin, region) => filterInto(bin, region, target) },
+    fused: { sample: sampleOpaqueFits },
     close: (bin) => {
+      if (bin.points) releaseSamplePoints(bin.from.frame, bin.points);
       if (bin.sub) releaseSubpixels(bin.from.frame, bin.sub);
     },
   };
 }
 
-/** The sample stage's Process: false when the bin's points and subpixels do not fit. */
-async function sampleFits(bin: SamplingBin, region: Region): Promise<boolean> {
+/** Besides the budget, each buffer must fit one storage binding (128 MiB on many adapters). */
+function subpixelsFitBinding(bin: SamplingBin): boolean {
+  return bin.rect.width * bin.rect.height * SUBPIXEL_COLOR_BYTES <= bin.from.frame.gpu.maxBindingBytes();
+}
+
+/** The sample stage's Process: false when the bin's points, subpixels and pixels do not fit (the
+ * subpixels and pixels are allocated by the stages after it, and must be left room). */
+async function samplePoints(bin: SamplingBin, region: Region): Promise<boolean> {
   const { frame, ready, diced, counts } = bin.from;
   const { rect } = bin;
-  const subpixels = rect.width * rect.height;
-  const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
-  const free = frame.gpu.allocator.free();
-  // Besides the budget, each buffer must fit one storage binding (128 MiB on many adapters).
-  const maxBinding = frame.gpu.maxBindingBytes();
-  if (subpixels * SUBPIXEL_COLOR_BYTES > maxBinding) return false;
-  if (frame.opaque) {
-    if (subpixels * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES > free) return false;
-    bin.sub = await sampleOpaque(frame, ready!, diced!, rect, frame.sampleCounter);
-    return true;
-  }
+  if (!subpixelsFitBinding(bin)) return false;
   bin.total = await countSamples(frame, ready!, diced!, counts!, rect);
+  const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
   // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
-  const fitsBudget = bin.total * SAMPLE_POINT_BYTES + subpixels * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= free;
-  if (!fitsBudget || bin.total * SAMPLE_PAYLOAD_BYTES > maxBinding) return false;
-  bin.sub = await sampleAndComposite(frame, ready!, diced!, counts!, rect, bin.total);
+  const fitsBudget = bin.total * SAMPLE_POINT_BYTES + rect.width * rect.height * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= frame.gpu.allocator.free();
+  if (!fitsBudget || bin.total * SAMPLE_PAYLOAD_BYTES > frame.gpu.maxBindingBytes()) return false;
+  bin.points = await writeSamplePoints(frame, ready!, diced!, counts!, rect, bin.total);
+  return true;
+}
+
+/** The composite stage's Process: the bin's points into its subpixel buffer (room left by sample). */
+async function compositePoints(bin: SamplingBin): Promise<boolean> {
+  const { frame } = bin.from;
+  bin.sub = await compositeSamplePoints(frame, bin.points!, bin.rect);
+  releaseSamplePoints(frame, bin.points!);
+  delete bin.points;
+  return true;
+}
+
+/** Sample and composite fused (the opaque path): false when the bin's subpixels and pixels do not fit. */
+async function sampleOpaqueFits(bin: SamplingBin, region: Region): Promise<boolean> {
+  const { frame, ready, diced } = bin.from;
+  const { rect } = bin;
+  const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
+  if (!subpixelsFitBinding(bin) || rect.width * rect.height * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES > frame.gpu.allocator.free()) return false;
+  bin.sub = await sampleOpaque(frame, ready!, diced!, rect, frame.sampleCounter);
   return true;
 }
 

@@ -1,7 +1,8 @@
-// Sample and composite one sample region (reyes-sample.wgsl, reyes-composite.wgsl):
-//   count (conservative, per micropolygon) → scan → write sample points → composite each
-//   subpixel's list front to back (composite.ts),
-// or, when everything is opaque, the atomic-depth fast path straight into the subpixel buffer.
+// The sample stage of one sample region (reyes-sample.wgsl): count (conservative, per
+// micropolygon) → scan → write sample points, which the composite stage (composite.ts) then
+// composites front to back per subpixel; or, fused with compositing where every primitive is
+// opaque (stage-graph.ts, "sample+composite"), the nearest sample by atomic depth straight into the
+// subpixel buffer, with no sample points written.
 // The result is a subpixel buffer (premultiplied RGBA, depth and the nearest sample's primitive
 // record) for the pixel filter. An output variable (Display mode "N", "s"...) is sampled by the
 // same passes with the variable times Oi read where Ci is, so it is composited front to back
@@ -15,7 +16,18 @@ import { packUniform } from '../../layout/uniform-struct.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { COMPOSITE_SAMPLE_BYTES, COMPOSITE_SUBPIXEL_BYTES, encodeComposite } from './composite.ts';
 import type { DicedGrids } from './dice.ts';
-import { motionConstants } from '../convert/convert-frame.ts';
+import { motionConstants, type ConvertedFrame } from '../convert/convert-frame.ts';
+
+/** Why the frame's samples must be composited front to back rather than take the fused opaque
+ * path, or undefined when every primitive is opaque. */
+export function opaqueFusionBlocker(pipelines: ConvertedFrame['pipelines']): string | undefined {
+  const seeThrough = pipelines.find((p) => !p.opaque);
+  if (!seeThrough) return undefined;
+  const { kernel } = seeThrough;
+  return kernel.keepsOpaque
+    ? `objects shaded by ${kernel.label} are not opaque (Opacity below 1, a varying Os, or a CSG solid)`
+    : `${kernel.label} may make Oi less than 1`;
+}
 
 /** A rectangle of global subpixels. */
 export interface SubpixelRect {
@@ -33,7 +45,7 @@ export interface SubpixelBuffer {
   ids: GPUBuffer;
 }
 
-/** Bytes per sample point: key, payload, and compositing's. */
+/** Bytes per sample point: key and payload, and compositing's. */
 export const SAMPLE_POINT_BYTES = SAMPLE_POINT_RECORD_BYTES + COMPOSITE_SAMPLE_BYTES;
 /** The largest per-sample buffer (the payload): one binding must hold it for the whole region. */
 export const SAMPLE_PAYLOAD_BYTES = SAMPLE_PAYLOAD.vec4s * 16;
@@ -112,38 +124,79 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
   });
 }
 
-/** Writes, sorts and composites `total` sample points into a new subpixel buffer (of `variable` in place of Ci when given). */
-export async function sampleAndComposite(
+/** Sample points written for the composite stage: per point a key (depth bits, subpixel) and
+ * payload (reyes-sample.wgsl), in allocator buffers the sampling bin releases. */
+export interface SamplePoints {
+  keys: GPUBuffer;
+  payload: GPUBuffer;
+  total: number;
+}
+
+/** Writes the `total` sample points the count pass found (of `variable` in place of Ci when given). */
+export function writeSamplePoints(
   frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, total: number, variable?: string,
-): Promise<SubpixelBuffer> {
-  const { gpu } = frame;
-  const subpixels = rect.width * rect.height;
-  const out = allocateSubpixels(frame, rect);
-  const recorder = stageRecorder(frame, 'sample points');
-  try {
-    const keys = recorder.scratch('sample keys', Math.max(1, total) * 8);
-    const payload = recorder.scratch('sample payload', Math.max(1, total) * SAMPLE_PAYLOAD_BYTES);
-    await timed(frame, 'sample', async () => {
+): Promise<SamplePoints> {
+  return timed(frame, 'sample', async () => {
+    const { allocator } = frame.gpu;
+    const keys = allocator.createBuffer({ label: 'sample keys', size: Math.max(1, total) * 8, usage: storage() });
+    let payload: GPUBuffer | undefined;
+    try {
+      payload = allocator.createBuffer({ label: 'sample payload', size: Math.max(1, total) * SAMPLE_PAYLOAD_BYTES, usage: storage() });
       const write = await samplePipeline(frame, 'writeSamples', variable);
+      const recorder = stageRecorder(frame, 'sample points');
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
       recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
-    });
-    await timed(frame, 'composite', async () => {
-      await encodeComposite(gpu, recorder, { keys, payload, sampleCount: total, subpixelCount: subpixels, solids: frame.solids, ...out });
       await recorder.submit();
-      // One command buffer: the sample pass is sampling, the other passes compositing.
-      addGpuTimes(frame, recorder, (label) => (label.startsWith('reyes-sample.wgsl') ? 'sample' : 'composite'));
-    });
-    if (!variable) frame.stats.samplePoints += total;
-    return out;
-  } catch (error) {
-    releaseSubpixels(frame, out);
-    throw error;
+      addGpuTimes(frame, recorder, 'sample');
+      if (!variable) frame.stats.samplePoints += total;
+      return { keys, payload, total };
+    } catch (error) {
+      allocator.release(keys);
+      if (payload) allocator.release(payload);
+      throw error;
+    }
+  });
+}
+
+export function releaseSamplePoints(frame: FrameGpu, points: SamplePoints): void {
+  frame.gpu.allocator.release(points.keys);
+  frame.gpu.allocator.release(points.payload);
+}
+
+/** The composite stage: `points` composited front to back into a new subpixel buffer for `rect`. */
+export function compositeSamplePoints(frame: FrameGpu, points: SamplePoints, rect: SubpixelRect): Promise<SubpixelBuffer> {
+  return timed(frame, 'composite', async () => {
+    const out = allocateSubpixels(frame, rect);
+    try {
+      const recorder = stageRecorder(frame, 'composite');
+      await encodeComposite(frame.gpu, recorder, {
+        keys: points.keys, payload: points.payload, sampleCount: points.total, subpixelCount: rect.width * rect.height, solids: frame.solids, ...out,
+      });
+      await recorder.submit();
+      addGpuTimes(frame, recorder, 'composite');
+      return out;
+    } catch (error) {
+      releaseSubpixels(frame, out);
+      throw error;
+    }
+  });
+}
+
+/** Sample and composite one after the other, for an output variable. */
+async function sampleAndComposite(
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, total: number, variable: string,
+): Promise<SubpixelBuffer> {
+  const points = await writeSamplePoints(frame, ready, diced, counts, rect, total, variable);
+  try {
+    return await compositeSamplePoints(frame, points, rect);
+  } finally {
+    releaseSamplePoints(frame, points);
   }
 }
 
 /**
- * The opaque fast path: nearest depth by atomicMin, ties to the lowest micropolygon, then colour.
+ * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties to the lowest
+ * micropolygon, then colour, straight into the subpixel buffer.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
