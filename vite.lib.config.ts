@@ -1,4 +1,5 @@
-// The library build (`npm run build:lib`): src/index.ts and src/node.ts as ES modules in lib/ (dist/ is the page's build), with
+// The library build (`npm run build:lib`): the package's entries (src/index.ts, src/node.ts, src/farm/index.ts,
+// src/gpu-tools.ts) as ES modules in lib/ (dist/ is the page's build), with
 // the WGSL kernels and standard shaders (`?raw` imports) inlined as strings, so the published package
 // runs in Node and in bundlers without this repository's loader hooks. Dependencies and Node
 // built-ins stay imports; the declarations come from tsconfig.lib.json.
@@ -17,10 +18,10 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     // device-thread: the worker thread of several-device renders (src/reyes/devices), loaded beside the chunks.
-    lib: { entry: { index: 'src/index.ts', node: 'src/node.ts', 'device-thread': 'src/reyes/devices/device-thread.ts' }, formats: ['es'] },
+    lib: { entry: { index: 'src/index.ts', node: 'src/node.ts', farm: 'src/farm/index.ts', 'gpu-tools': 'src/gpu-tools.ts', 'device-thread': 'src/reyes/devices/device-thread.ts' }, formats: ['es'] },
     rollupOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
-      // The code both entries share (the whole renderer: node.js adds only the Node parts).
+      // The code the entries share (the whole renderer: node.js and farm.js add only the Node parts).
       output: { chunkFileNames: 'renderer-[hash].js' },
     },
   },

@@ -56,6 +56,26 @@ export type { ByteChunks } from './rib/index.ts';
 export type { RibInput } from './rib/index.ts';
 /** Anything parseRib reads: RibInput or ByteChunks. */
 export type { RibSource } from './rib/index.ts';
+/** Archive path arithmetic on '/'-separated names: collapses '.', '..', repeated and back slashes (the names a resolver is asked for are normalised so). */
+export { normalizePath as normalizeArchivePath } from './rib/archive-paths.ts';
+/** Joins a folder and a name as the reader does for archives (an absolute name stands alone), normalised. */
+export { joinPath as joinArchivePath } from './rib/archive-paths.ts';
+/** Why a `width` × `height` picture cannot be rendered (more pixels than MAX_IMAGE_PIXELS), or undefined when it can. */
+export { imageTooLarge } from './rib/image-limits.ts';
+/** The most pixels a picture may have. */
+export { MAX_IMAGE_PIXELS } from './rib/image-limits.ts';
+/** The RenderMan Interface requests the reader knows, described once as data: name → category, positional arguments, parameter list. */
+export { REQUESTS } from './rib/requests.ts';
+/** One request of REQUESTS: its name, category (which decides its valid scopes), arguments and whether a parameter list follows. */
+export type { RequestDef } from './rib/requests.ts';
+/** A positional argument of a request: name, kind, fixed length, optional. */
+export type { ArgSpec } from './rib/requests.ts';
+/** The type of a positional argument ('int', 'float[]', 'basis', ...). */
+export type { ArgKind } from './rib/requests.ts';
+/** What kind of request it is ('option', 'attribute', 'geometry', ...). */
+export type { RequestCategory } from './rib/requests.ts';
+/** Applies a 4×4 RIB matrix to a point (row-vector convention, with the homogeneous divide). */
+export { transformPoint } from './rib/transforms.ts';
 
 // The parsed scene (src/rib/scene.ts).
 /** A parsed RIB: its frames, errors and warnings, and requests made outside any frame. */
@@ -140,6 +160,34 @@ export type { FrontEndResult } from './rsl/frontend.ts';
 export type { Diagnostics as ShaderDiagnostics } from './rsl/diagnostics.ts';
 /** Preprocessor options of checkSource (include resolver, defines). */
 export type { PreprocessOptions } from './rsl/preprocessor.ts';
+/** Preprocesses and parses RSL without type checking: `ast.shaders` are the shaders a source declares (names, kinds, parameters). */
+export { parseSource } from './rsl/index.ts';
+/** One shader parameter of a compiled kernel's parameter block: name, type, default value, offset. */
+export type { ParamEntry } from './rsl/index.ts';
+/** An RSL value's type name ('float', 'point', 'color', 'string', 'matrix', ...). */
+export type { TypeName as RslTypeName } from './rsl/types.ts';
+/** The RSL types a variable can have (RslTypeName without 'bool'). */
+export type { BaseTypeName as RslBaseTypeName } from './rsl/ast.ts';
+/** 'surface', 'displacement', 'light', 'volume' or 'imager'. */
+export type { ShaderKind } from './rsl/ast.ts';
+/** The ways a kernel that passes the resource model's limits is split into passes (PipelineDescription.partition.algorithm). */
+export { PARTITION_ALGORITHMS } from './rsl/partition/index.ts';
+/** The built-in resource models ('tiny', 'default') the partitioner splits kernels under. */
+export { RESOURCE_PROFILES } from './rsl/partition/index.ts';
+/** A resource model from JSON text: any fields of ResourceModel, the rest from the default; throws a message naming the file. */
+export { parseResourceModel } from './rsl/partition/index.ts';
+/** A partitioning algorithm: 'rds', 'rds_h', 'mrds', 'dp' or 'auto'. */
+export type { PartitionAlgorithm } from './rsl/partition/index.ts';
+/** The limits a kernel must fit (registers, workgroup memory, ...) for the partitioner. */
+export type { ResourceModel } from './rsl/partition/index.ts';
+/** How a kernel is partitioned (PipelineDescription.partition): the algorithm, resource model and cost model. */
+export type { PartitionOptions } from './rsl/partition/partition-kernel.ts';
+/** The partitioner's costs: of an operation, of a byte through the intermediate buffer, of a launch. */
+export type { CostModel } from './rsl/partition/index.ts';
+/** A kernel split into passes (CompiledPipeline.multipass): the passes, intermediate buffer, algorithm and cost. */
+export type { MultipassKernel } from './rsl/partition/partition-kernel.ts';
+/** One pass of a MultipassKernel: its WGSL, what it computes, saves and restores. */
+export type { KernelPass } from './rsl/partition/partition-kernel.ts';
 
 // ── The GPU ────────────────────────────────────────────────────────────────────────────────────
 /** A GPU device: navigator.gpu in a page, or the WebGPU implementation given as `{ gpu }` (in Node, acquireNodeGpu). */
@@ -168,6 +216,12 @@ export { GpuOutOfMemoryError } from './gpu/index.ts';
 export { GpuDeviceLostError } from './gpu/index.ts';
 /** An allocation would pass the runtime's memory budget. */
 export { GpuBudgetError } from './gpu/index.ts';
+/** The adapter's vendor, architecture and description as one label (from GpuContext.adapter). */
+export { adapterLabel } from './gpu/device.ts';
+/** Every numeric limit of a device as [name, value], sorted by name. */
+export { limitEntries } from './gpu/device.ts';
+/** A byte count as people read it ('1.5 MiB'), as the GPU errors word it. */
+export { formatBytes } from './gpu/errors.ts';
 
 // ── Rendering ──────────────────────────────────────────────────────────────────────────────────
 /** Renders one frame to a float image (RenderedFrame: image, camera, statistics, warnings). */
@@ -182,6 +236,10 @@ export { BudgetTooSmallError } from './reyes/index.ts';
 export { RslShadingProvider } from './reyes/index.ts';
 /** Shading with the built-in default and constant surfaces only. */
 export { builtinShadingProvider } from './reyes/index.ts';
+/** The warning a render gives for a shader no lookup finds (`role` shader "name" not found; what happens instead). */
+export { notFoundMessage as shaderNotFoundMessage } from './reyes/shading/rsl-provider.ts';
+/** What a shader is used as in a frame: 'surface', 'displacement', 'atmosphere', 'light' or 'imager'. */
+export type { Role as ShaderRole } from './reyes/shading/rsl-provider.ts';
 /** The frame's camera as the renderer uses it (projection, raster size, crop, lens). */
 export { frameCamera } from './reyes/index.ts';
 /** Whether an error is the AbortError of a cancelled render (RenderOptions.signal). */
@@ -242,6 +300,12 @@ export type { SamplingBins } from './reyes/pipeline/pipeline-config.ts';
 // ── Pictures out ───────────────────────────────────────────────────────────────────────────────
 /** Applies Exposure and Quantize (with dither) to a float image. */
 export { quantizeImage } from './image/index.ts';
+/** One colour value after exposure: (gain × c) ^ (1 / gamma). */
+export { expose } from './image/quantize.ts';
+/** The pixel filters the renderer has (PixelFilter names). */
+export { PIXEL_FILTERS } from './image/pixel-filters.ts';
+/** A pixel filter's name. */
+export type { PixelFilterName } from './image/pixel-filters.ts';
 /** An empty float image. */
 export { createFloatImage } from './image/index.ts';
 /** The difference figures between two quantized images that the tests use. */
@@ -260,6 +324,8 @@ export { encodeDepthTiff } from './image/tiff.ts';
 export { displayFiles } from './image/display-files.ts';
 /** The output variables a frame's Displays ask for (for RenderOptions.outputVariables). */
 export { outputVariables } from './image/display-files.ts';
+/** Where a file a Display names goes inside an output folder; `escapes` when the name is absolute or climbs out with '..'. */
+export { placeDisplayFile } from './image/display-files.ts';
 /** DisplaySettings.depthCamera from RenderedFrame.camera. */
 export { depthCamera } from './texture/shadow-map.ts';
 /** Per pixel: premultiplied float RGBA and camera-space depth. */
@@ -292,5 +358,17 @@ export type { DisplaySettings } from './image/display-files.ts';
 export { TextureRegistry } from './texture/texture-registry.ts';
 /** A TextureStorage over files held in memory. */
 export { memoryTextureStorage } from './texture/texture-storage.ts';
+/** The MakeTexture/MakeShadow/... requests that run between two frames (`texturesBetween(scene, first, last)`), in RIB order. */
+export { texturesBetween } from './texture/make-textures.ts';
+/** Runs texture requests: reads their pictures from, and writes the made maps into, a TextureStorage. */
+export { runTextureRequests } from './texture/make-textures.ts';
+/** What runTextureRequests wrote and the warnings it gave. */
+export type { MadeTextures } from './texture/make-textures.ts';
+/** Reads the pictures texture requests name through a RIB resolver (the page fetches them), by path. */
+export { fetchPictures } from './texture/fetch-pictures.ts';
+/** Decodes a PNG or TIFF picture into float samples; throws a message saying what is wrong with it. */
+export { decodePicture } from './texture/picture.ts';
+/** A decoded picture: width, height, channels and float samples. */
+export type { FloatRaster } from './texture/tiff-samples.ts';
 /** Where texture files are read and made. */
 export type { TextureStorage } from './texture/texture-storage.ts';

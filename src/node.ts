@@ -47,6 +47,8 @@ export { parseRibFile, createNodeResolver } from './rib/resolver-node.ts';
 export { nodeRslShading } from './reyes/shading/node-shaders.ts';
 /** Options of nodeRslShading: the scene's folder, shader folders, texture registry. */
 export type { NodeShadingOptions } from './reyes/shading/node-shaders.ts';
+/** An RSL #include resolver over files: relative to the including file first, then in each of `searchPath`'s folders (PreprocessOptions / compilePipeline). */
+export { fileIncludeResolver } from './rsl/node-resolver.ts';
 
 // Texture maps on disk: `new TextureRegistry(nodeTextureStorage(sceneDir, outputDir))` (TextureRegistry
 // from the main entry) gives shaders the textures and shadow maps a scene names, read from sceneDir,
@@ -64,5 +66,9 @@ export { nodeTextureStorage } from './texture/node-texture-storage.ts';
 export { DevicePool } from './reyes/devices/device-pool.ts';
 /** DevicePool's options, its render options, result and per-device report. */
 export type { DevicePoolOptions, DevicesRenderOptions, DevicesRenderedFrame, DevicesFrameStats, DeviceReport } from './reyes/devices/device-pool.ts';
+/** The plain data options of a RenderOptions (no callbacks, providers or signals): those `pool.render` can send to its device threads. */
+export { regionRenderOptions } from './reyes/devices/device-messages.ts';
+/** What regionRenderOptions keeps. */
+export type { RegionRenderOptions } from './reyes/devices/device-messages.ts';
 /** Where a device thread finds shaders and textures. */
 export type { DeviceShading } from './reyes/devices/device-messages.ts';

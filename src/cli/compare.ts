@@ -6,10 +6,7 @@
 // differ, 4 for an unreadable file or a bad argument.
 import { readFile } from 'node:fs/promises';
 import { hasPngSignature } from 'fast-png';
-import { compareImages } from '../image/compare.ts';
-import type { QuantizedImage } from '../image/image.ts';
-import { decodePng } from '../image/png.ts';
-import { decodePicture } from '../texture/picture.ts';
+import { compareImages, decodePicture, decodePng, type QuantizedImage } from '../index.ts';
 import { EXIT } from './render.ts';
 
 export interface CompareCommandOptions {

@@ -5,12 +5,8 @@
 // recomputes, saves and restores, and the predicted cost; -o then writes one file per pass.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checkSource, compilePipeline, formatDiagnostic, RslCompileError, type PipelineDescription } from '../rsl/index.ts';
-import type { ShaderKind } from '../rsl/ast.ts';
-import { fileIncludeResolver } from '../rsl/node-resolver.ts';
-import { PARTITION_ALGORITHMS, parseResourceModel, RESOURCE_PROFILES } from '../rsl/partition/index.ts';
-import type { PartitionAlgorithm, ResourceModel } from '../rsl/partition/index.ts';
-import type { MultipassKernel } from '../rsl/partition/partition-kernel.ts';
+import { checkSource, compilePipeline, formatShaderDiagnostic as formatDiagnostic, type MultipassKernel, parseResourceModel, PARTITION_ALGORITHMS, type PartitionAlgorithm, type PipelineDescription, RESOURCE_PROFILES, type ResourceModel, RslCompileError, type ShaderKind } from '../index.ts';
+import { fileIncludeResolver } from '../node.ts';
 
 export interface CompileShaderOptions {
   output?: string;

@@ -2,17 +2,8 @@
 // queue on Redis (src/farm). REDIS_URL names the server; the scene, its shaders and textures and the
 // output folder must be at the same paths on every machine (a shared folder).
 import path from 'node:path';
-import { acquireGpu } from '../gpu/device.ts';
-import { GpuUnavailableError } from '../gpu/errors.ts';
-import { GpuRuntime } from '../gpu/runtime.ts';
-import { connectRedis, redisUrl } from '../farm/connection.ts';
-import { FrameListError, selectFrames } from '../farm/frame-list.ts';
-import { farmStatus, formatStatus } from '../farm/status.ts';
-import { DEFAULT_ATTEMPTS, submitSequence } from '../farm/submit.ts';
-import { parseTileGrid, TileLayoutError } from '../farm/tiles.ts';
-import { startFarmWorker } from '../farm/worker.ts';
-import { imageTooLarge } from '../rib/image-limits.ts';
-import { formatDiagnostic } from '../rib/index.ts';
+import { acquireGpu, formatDiagnostic, GpuRuntime, GpuUnavailableError, imageTooLarge } from '../index.ts';
+import { connectRedis, DEFAULT_ATTEMPTS, farmStatus, formatStatus, FrameListError, parseTileGrid, redisUrl, selectFrames, startFarmWorker, submitSequence, TileLayoutError } from '../farm/index.ts';
 import { EXIT } from './render.ts';
 import { parseRibInputs, STDIN } from './rib-inputs.ts';
 

@@ -1,6 +1,5 @@
 // `reyes gpu-info`: what the renderer would run on.
-import { acquireGpu, adapterLabel, limitEntries, type GpuContext } from '../gpu/device.ts';
-import { GpuUnavailableError, formatBytes } from '../gpu/errors.ts';
+import { acquireGpu, adapterLabel, formatBytes, type GpuContext, GpuUnavailableError, limitEntries } from '../index.ts';
 
 const BYTE_LIMITS = new Set(['maxBufferSize', 'maxStorageBufferBindingSize', 'maxUniformBufferBindingSize', 'maxComputeWorkgroupStorageSize']);
 

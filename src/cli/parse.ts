@@ -2,9 +2,8 @@
 // by type, lights, shaders used, options — and every warning and error with its position. A file
 // with no world block is read again as an archive fragment (what ReadArchive would bring in) and
 // its contents are listed. Errors go to stderr and make the exit status 1; warnings alone do not.
-import { formatDiagnostic } from '../rib/diagnostics.ts';
-import { parseRibFile } from '../rib/resolver-node.ts';
-import type { Frame, Scene } from '../rib/scene.ts';
+import { formatDiagnostic, type Frame, type Scene } from '../index.ts';
+import { parseRibFile } from '../node.ts';
 
 export interface ParseCommandOptions {
   json?: boolean;

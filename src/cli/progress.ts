@@ -4,7 +4,7 @@
 // (a pipe, a log file) one line per whole percent gained, at most one a second, with --progress
 // only. Written on stderr, so stdout keeps only the list of files written.
 import cliProgress from 'cli-progress';
-import type { RenderOptions } from '../reyes/render-frame.ts';
+import type { RenderOptions } from '../index.ts';
 
 export type ProgressMode = 'bar' | 'lines' | 'none';
 

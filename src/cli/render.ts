@@ -18,27 +18,10 @@
 // errors (RIB errors, refused Displays).
 import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { acquireGpu } from '../gpu/device.ts';
-import { GpuBudgetError, GpuUnavailableError } from '../gpu/errors.ts';
-import { GpuRuntime } from '../gpu/runtime.ts';
-import { displayFiles, outputVariables, placeDisplayFile } from '../image/display-files.ts';
-import { encodeDepthTiff } from '../image/tiff.ts';
-import { DevicePool } from '../reyes/devices/device-pool.ts';
-import { regionRenderOptions } from '../reyes/devices/device-messages.ts';
-import { BudgetTooSmallError } from '../reyes/errors.ts';
-import { parsePipelineConfig, PipelineConfigError, type PipelineConfig } from '../reyes/pipeline/pipeline-config.ts';
-import { renderFrame, type RenderedFrame, type RenderOptions } from '../reyes/render-frame.ts';
-import { nodeRslShading } from '../reyes/shading/node-shaders.ts';
-import { imageTooLarge } from '../rib/image-limits.ts';
-import { formatDiagnostic } from '../rib/index.ts';
-import type { Scene } from '../rib/scene.ts';
-import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
-import { nodeTextureStorage } from '../texture/node-texture-storage.ts';
-import { TextureRegistry } from '../texture/texture-registry.ts';
-import { depthCamera } from '../texture/shadow-map.ts';
+import { acquireGpu, BudgetTooSmallError, depthCamera, type Display, displayFiles, encodeDepthTiff, formatDiagnostic, type Frame, GpuBudgetError, GpuRuntime, GpuUnavailableError, imageTooLarge, outputVariables, parsePipelineConfig, type PipelineConfig, PipelineConfigError, placeDisplayFile, type RenderedFrame, renderFrame, type RenderOptions, runTextureRequests, type Scene, TextureRegistry, texturesBetween } from '../index.ts';
+import { DevicePool, nodeRslShading, nodeTextureStorage, regionRenderOptions } from '../node.ts';
 import { frameProgress, progressMode } from './progress.ts';
 import { parseRibInputs, sceneFolder, STDIN } from './rib-inputs.ts';
-import type { Display, Frame } from '../rib/scene.ts';
 
 export interface RenderCommandOptions {
   output?: string;

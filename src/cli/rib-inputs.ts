@@ -6,11 +6,8 @@
 // line and column, and the files and stdin stream one chunk at a time as a single file does.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { joinPath, normalizePath } from '../rib/archive-paths.ts';
-import { parseRib, type ParseOptions } from '../rib/index.ts';
-import { chainResolvers, type RibResolver } from '../rib/resolver.ts';
-import { createNodeResolver, parseRibFile } from '../rib/resolver-node.ts';
-import type { Scene } from '../rib/scene.ts';
+import { chainResolvers, joinArchivePath as joinPath, normalizeArchivePath as normalizePath, type ParseOptions, parseRib, type RibResolver, type Scene } from '../index.ts';
+import { createNodeResolver, parseRibFile } from '../node.ts';
 
 /** The input name that stands for standard input. */
 export const STDIN = '-';

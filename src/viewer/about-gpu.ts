@@ -1,6 +1,6 @@
 // The "About GPU" panel: the adapter and its limits, or why there is no WebGPU and what to do, and
 // the self-test that runs the renderer's radix sort on the page's device.
-import type { GpuRuntime } from '../gpu/runtime.ts';
+import type { GpuRuntime } from '../index.ts';
 import { element, setStatus } from './dom.ts';
 import { adapterName, showLimits } from './gpu-report.ts';
 import { runSortSelfTest } from './sort-self-test.ts';

@@ -3,9 +3,7 @@
 // the render, every non-standard shader the frame names from the places the command line searches:
 // each search path entry relative to the scene's folder, "&" and "@" standing for the folder itself.
 // Standard shaders are built in and not fetched (a scene folder's own copy of one is not used).
-import type { RibResolver } from '../rib/resolver.ts';
-import type { Frame } from '../rib/scene.ts';
-import { standardShaderSource } from '../rsl/index.ts';
+import { type Frame, type RibResolver, standardShaderSource } from '../index.ts';
 
 /** Names of the shaders `frame` asks for that are not standard. */
 export function namedShaders(frame: Frame): string[] {

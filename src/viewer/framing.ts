@@ -4,9 +4,7 @@
 // and their depth; A by the bounding boxes of every primitive, so that what is out of view is
 // framed too. An orthographic view is only centred: moving such a camera does not change the size
 // of things.
-import type { FrameCamera } from '../reyes/camera.ts';
-import type { Frame, Geometry, Matrix4 } from '../rib/scene.ts';
-import { transformPoint } from '../rib/transforms.ts';
+import { type Frame, type FrameCamera, type Geometry, type Matrix4, transformPoint } from '../index.ts';
 
 /** How much of the view's width or height (whichever is tighter) the framed pixels fill. */
 export const FRAME_FILL = 0.7;

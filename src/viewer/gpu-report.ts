@@ -1,5 +1,5 @@
 // What the page says about WebGPU: the adapter and its limits, or why there is none.
-import { adapterLabel, limitEntries, type GpuContext } from '../gpu/device.ts';
+import { adapterLabel, type GpuContext, limitEntries } from '../index.ts';
 
 export function adapterName(context: GpuContext): string {
   return adapterLabel(context.adapter) || 'unnamed adapter';

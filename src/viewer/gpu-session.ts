@@ -1,9 +1,7 @@
 // The page's GPU device: acquired once, re-created after a loss. Renders run one at a time (they
 // share the allocator); a request made while one runs replaces any request still waiting, so the
 // page always converges on the latest state without queueing stale frames.
-import { acquireGpu } from '../gpu/device.ts';
-import type { GpuContext } from '../gpu/device.ts';
-import { GpuRuntime } from '../gpu/runtime.ts';
+import { acquireGpu, type GpuContext, GpuRuntime } from '../index.ts';
 
 export type LossListener = (message: string) => void;
 

@@ -2,10 +2,7 @@
 // 4:1 pixels without smoothing (Alt+wheel steps through them toward the cursor); exposure (stops) and gamma applied live to the float pixels; the
 // value and depth of the pixel under the cursor; a histogram of the displayed channels; and
 // snapshots kept for comparison, shown over the current picture up to a wipe line.
-import type { FloatImage } from '../image/image.ts';
-import { expose } from '../image/quantize.ts';
-import type { PixelRect } from '../reyes/camera.ts';
-import type { Frame } from '../rib/scene.ts';
+import { expose, type FloatImage, type Frame, type PixelRect } from '../index.ts';
 import { h } from './dom.ts';
 import { displayExposure, showPicture, showPictureRegion, type DisplayAdjustment } from './picture-canvas.ts';
 

@@ -1,6 +1,6 @@
 // Statistics of the last frame: work done per stage, how the schedulers cut the frame, and the
 // allocator's peak against the budget.
-import type { FrameStats } from '../reyes/index.ts';
+import type { FrameStats } from '../index.ts';
 import { h } from './dom.ts';
 
 const MiB = 1024 * 1024;

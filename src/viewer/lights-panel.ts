@@ -1,7 +1,6 @@
 // Every light of the frame with its shader's parameters (from the compiler's layout) and an on/off
 // switch. Edits go into the page's copy of the frame and ask for a re-render; nothing is re-parsed.
-import type { Frame } from '../rib/scene.ts';
-import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import type { Frame, ShaderDiagnostic as RslDiagnostic } from '../index.ts';
 import { h } from './dom.ts';
 import { paramControl } from './param-controls.ts';
 import { currentValue, type SceneEdits } from './scene-edits.ts';

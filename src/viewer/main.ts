@@ -1,5 +1,5 @@
 // The page: acquires the WebGPU device, reports it (About GPU), and opens a scene in the viewer.
-import { GpuUnavailableError } from '../gpu/errors.ts';
+import { GpuUnavailableError } from '../index.ts';
 import { enableSelfTest, reportGpu, reportNoGpu } from './about-gpu.ts';
 import { element, setStatus } from './dom.ts';
 import { attachScenePicker, initialScene, openUrl } from './scene-picker.ts';

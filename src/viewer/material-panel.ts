@@ -1,7 +1,6 @@
 // The selected object's material: its colour and opacity (attributes) and its surface shader's
 // parameters from the compiler's layout. Edits change only that primitive.
-import type { Frame } from '../rib/scene.ts';
-import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import type { Frame, ShaderDiagnostic as RslDiagnostic } from '../index.ts';
 import { h } from './dom.ts';
 import { colorControl, paramControl } from './param-controls.ts';
 import { currentValue, type SceneEdits } from './scene-edits.ts';

@@ -4,7 +4,7 @@
 // then turns about what was framed. Moves are kept as numbers and the matrix is rebuilt from the
 // base each time, and reset returns to the RIB camera exactly.
 import { mat4, vec3 } from 'gl-matrix';
-import type { Frame } from '../rib/scene.ts';
+import type { Frame } from '../index.ts';
 
 export interface OrbitState {
   yaw: number;

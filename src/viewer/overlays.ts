@@ -3,7 +3,7 @@
 // and the outlines of the shaded micropolygon grids (RenderedFrame.gridOutlines). Each can be
 // switched on and off; the overlay canvas is drawn at a multiple of the picture's size so lines
 // stay thin when the picture is scaled up. The selected object is outlined from the primitive ids.
-import type { PixelRect, RegionReport } from '../reyes/index.ts';
+import type { PixelRect, RegionReport } from '../index.ts';
 import { h } from './dom.ts';
 
 export type OverlayKind = 'dicing' | 'sampling' | 'bucket' | 'grids';

@@ -1,7 +1,7 @@
 // A control per shader parameter, built from the compiler's parameter layout: floats get a slider
 // and a number field, colours a colour picker, points and vectors three number fields, strings a
 // text field. Arrays and matrices are listed but not editable here.
-import type { ParamEntry } from '../rsl/index.ts';
+import type { ParamEntry } from '../index.ts';
 import { h } from './dom.ts';
 import type { ParamValue } from './scene-edits.ts';
 

@@ -2,10 +2,7 @@
 // Exposure and Quantize, adjusted by the viewer's exposure and gamma), drawn at the scene's Format;
 // a preview rendered at a lower resolution is scaled up to fill the same canvas. While a render
 // runs, each finished region is drawn as it comes.
-import type { FloatImage } from '../image/image.ts';
-import type { PixelRect } from '../reyes/camera.ts';
-import { quantizeImage, type ExposureSettings } from '../image/quantize.ts';
-import type { Frame } from '../rib/scene.ts';
+import { type ExposureSettings, type FloatImage, type Frame, type PixelRect, quantizeImage } from '../index.ts';
 
 /** The viewer's display adjustment on top of the scene's Exposure: stops of gain, and a gamma that
  * replaces the scene's (null keeps it). The saved files are not affected. */

@@ -2,9 +2,7 @@
 // Display writers (display-files.ts), so a saved file is what `reyes render` writes for the same
 // Display: PNG (straight alpha, the scene's Exposure and Quantize), 16-bit TIFF (associated alpha)
 // and float OpenEXR; then handed to the browser's download.
-import { displayFiles } from '../image/display-files.ts';
-import type { FloatImage } from '../image/image.ts';
-import type { Display, Frame } from '../rib/scene.ts';
+import { type Display, displayFiles, type FloatImage, type Frame } from '../index.ts';
 
 export type PictureFormat = 'png' | 'tiff16' | 'exr';
 

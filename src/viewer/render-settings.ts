@@ -1,7 +1,7 @@
 // Render settings the page can override: resolution (as a multiple of the scene's Format), pixel
 // samples, shading rate (as a multiple of the scene's), pixel filter, memory budget, scheduler versus
 // bucket mode, and progressive rendering (a fast pass before each full one). "Scene" keeps the RIB's.
-import { PIXEL_FILTERS } from '../image/pixel-filters.ts';
+import { PIXEL_FILTERS } from '../index.ts';
 import { h } from './dom.ts';
 
 export interface RenderSettings {

@@ -5,8 +5,7 @@
 // inside the world block Transform sets object → world, as the scene builder reads it. What the
 // frame holds but RIB written this way cannot carry (deformation blur, CSG, area lights) is listed in the
 // file's head and returned, so the page can say so.
-import { REQUESTS } from '../rib/requests.ts';
-import type { Attributes, Frame, Matrix4, Parameter, ShaderRef, TransformSample } from '../rib/scene.ts';
+import { type Attributes, type Frame, type Matrix4, type Parameter, REQUESTS, type SceneShaderRef as ShaderRef, type TransformSample } from '../index.ts';
 
 export interface RibExport {
   text: string;

@@ -3,12 +3,7 @@
 // parameter blocks from these values on every render (placing points in camera space itself), so an
 // edit re-renders with the cached parse and compiled kernels and never recompiles; switching a
 // light changes the composition, compiled once and then cached.
-import type { SourcePosition } from '../rib/diagnostics.ts';
-import type { Frame, Light, Parameter } from '../rib/scene.ts';
-import { RslCompileError, ShaderCompiler, STANDARD_SHADERS, standardShaderSource } from '../rsl/index.ts';
-import type { Diagnostic as RslDiagnostic, ParamEntry, ShaderRef } from '../rsl/index.ts';
-import { notFoundMessage, RslShadingProvider } from '../reyes/shading/rsl-provider.ts';
-import type { TextureRegistry } from '../texture/texture-registry.ts';
+import { type Frame, type Light, type ParamEntry, type Parameter, RslCompileError, RslShadingProvider, ShaderCompiler, type ShaderDiagnostic as RslDiagnostic, shaderNotFoundMessage as notFoundMessage, type ShaderRef, type SourcePosition, STANDARD_SHADERS, standardShaderSource, type TextureRegistry } from '../index.ts';
 
 export type ParamValue = number[] | string;
 

@@ -1,14 +1,8 @@
 // Parses a scene once and prepares its first frame for the page. The parse count is kept so the
 // tests can check that edits re-render without re-parsing.
-import { chainResolvers, createFetchResolver, createMemoryResolver, parseRib } from '../rib/index.ts';
-import type { RibResolver } from '../rib/resolver.ts';
-import type { Frame, Scene } from '../rib/scene.ts';
+import { chainResolvers, createFetchResolver, createMemoryResolver, fetchPictures, type Frame, memoryTextureStorage, parseRib, type RibResolver, runTextureRequests, type Scene, TextureRegistry, texturesBetween } from '../index.ts';
 import { fetchSceneShaders } from './fetch-shaders.ts';
 import { shaderSources } from './scene-sources.ts';
-import { fetchPictures } from '../texture/fetch-pictures.ts';
-import { runTextureRequests, texturesBetween } from '../texture/make-textures.ts';
-import { TextureRegistry } from '../texture/texture-registry.ts';
-import { memoryTextureStorage } from '../texture/texture-storage.ts';
 
 export interface LoadedScene {
   name: string;

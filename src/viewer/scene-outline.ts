@@ -1,6 +1,6 @@
 // The scene's outline: its objects (by type and the RIB request that made them), lights and named
 // coordinate systems. Choosing an object selects it, as clicking it in the picture does.
-import type { Frame } from '../rib/scene.ts';
+import type { Frame } from '../index.ts';
 import { h } from './dom.ts';
 
 /** Objects listed; a scene with more says how many more (select those in the picture). */

@@ -1,7 +1,7 @@
 // Where scenes come from: the RIB files bundled in scenes/ (Vite lists them at build time), a URL
 // (?scene=), or files the user opened or dropped (several at once, so archives and .sl shaders
 // resolve from memory).
-import { parseSource } from '../rsl/index.ts';
+import { parseSource } from '../index.ts';
 
 export interface BundledScene {
   /** e.g. "viewer/lit-spheres.rib" */

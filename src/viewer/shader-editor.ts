@@ -8,7 +8,7 @@ import { linter, lintGutter, type Diagnostic as EditorDiagnostic } from '@codemi
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { checkSource, type Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import { checkSource, type ShaderDiagnostic as RslDiagnostic } from '../index.ts';
 import { h } from './dom.ts';
 
 const words = (text: string): Record<string, true> => Object.fromEntries(text.split(' ').map((w) => [w, true]));

@@ -1,7 +1,6 @@
 // The page's check that its GPU device really computes: the renderer's radix sort against the CPU.
-import { radixSortCpu } from '../gpu/cpu-primitives.ts';
-import { RadixSort } from '../gpu/radix-sort.ts';
-import type { GpuRuntime } from '../gpu/runtime.ts';
+import type { GpuRuntime } from '../index.ts';
+import { RadixSort, radixSortCpu } from '../gpu-tools.ts';
 
 export interface SelfTestResult {
   passed: boolean;

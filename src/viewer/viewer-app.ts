@@ -6,18 +6,9 @@
 // under each pixel (for selecting objects), its progress, and the regions and grids the overlays show.
 // A new request (camera, edit, scene) cancels the render in flight, and so do Stop and Esc: the
 // renderer stops at its next region (RenderOptions.signal).
-import { GpuDeviceLostError } from '../gpu/errors.ts';
-import type { GpuRuntime } from '../gpu/runtime.ts';
-import { isCancelled } from '../reyes/cancel.ts';
-import { frameCamera, prepareFrame, renderFrame } from '../reyes/index.ts';
-import type { FrameStats, PreparedFrame, RenderOptions, RenderedFrame } from '../reyes/index.ts';
-import type { Frame } from '../rib/scene.ts';
-import { checkSource } from '../rsl/index.ts';
-import type { Diagnostic as RslDiagnostic } from '../rsl/index.ts';
+import { checkSource, type FloatImage, type Frame, frameCamera, type FrameStats, GpuDeviceLostError, type GpuRuntime, isCancelled, type PreparedFrame, prepareFrame, quantizeImage, type RenderedFrame, renderFrame, type RenderOptions, type ShaderDiagnostic as RslDiagnostic } from '../index.ts';
 import { element, h, setStatus } from './dom.ts';
 import { EditHistory } from './edit-history.ts';
-import type { FloatImage } from '../image/image.ts';
-import { quantizeImage } from '../image/quantize.ts';
 import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
 import { showStats } from './insight-panel.ts';
 import { buildLightsPanel } from './lights-panel.ts';

@@ -29,9 +29,14 @@ WorldEnd
 const CONSUMER = `
 import { GpuRuntime, decodePng, encodePng, parseRib, quantizeImage, renderFrame } from 'webgpu-reyes';
 import { acquireNodeGpu } from 'webgpu-reyes/node';
+import { parseTileGrid } from 'webgpu-reyes/farm';
+import { radixSortCpu } from 'webgpu-reyes/gpu-tools';
 const scene = await parseRib(${JSON.stringify(SCENE)}, { fileName: 'square.rib' });
 const frame = scene.frames[0];
-const result = { errors: scene.errors.length, frames: scene.frames.length };
+const keys = new Uint32Array([3, 0, 1, 0, 2, 0]);
+const values = new Uint32Array([0, 1, 2]);
+radixSortCpu(keys, values);
+const result = { errors: scene.errors.length, frames: scene.frames.length, tiles: parseTileGrid('2x3'), sorted: Array.from(values) };
 if (process.argv[2] === 'render') {
   const context = await acquireNodeGpu();
   const { image } = await renderFrame(new GpuRuntime(context), frame);
@@ -111,19 +116,23 @@ describe('the packed package', () => {
 
   it('holds the built entries and their declarations, and no test files', () => {
     const installed = path.join(project, 'node_modules', 'webgpu-reyes');
-    const pkg = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
-    for (const entry of ['.', './node']) {
-      expect(readFileSync(path.join(installed, pkg.exports[entry]!.default), 'utf8')).toMatch(/^import|^export/m);
-      expect(readFileSync(path.join(installed, pkg.exports[entry]!.types), 'utf8')).toContain('export');
+    const pkg = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string } | string> };
+    const entries = Object.keys(pkg.exports).filter((e) => e !== './package.json');
+    expect(entries).toEqual(['.', './node', './farm', './gpu-tools']);
+    for (const name of entries) {
+      const entry = pkg.exports[name] as { types: string; default: string };
+      expect(readFileSync(path.join(installed, entry.default), 'utf8')).toMatch(/^import|^export/m);
+      expect(readFileSync(path.join(installed, entry.types), 'utf8')).toContain('export');
     }
     expect(readdirSync(installed)).not.toContain('test');
   });
 
-  it('keeps Node built-ins out of the browser entry (what a bundler would have to polyfill)', () => {
+  it('keeps Node built-ins out of the browser entries (what a bundler would have to polyfill)', () => {
     const lib = path.join(project, 'node_modules', 'webgpu-reyes', 'lib');
-    // The files index.js reaches through its static and dynamic imports of sibling modules (node.js
-    // and the device thread, lib/device-thread.js, are Node's and share Node-only chunks).
-    const browserFiles = ['index.js'];
+    // The files index.js and gpu-tools.js reach through their static and dynamic imports of sibling
+    // modules (node.js, farm.js and the device thread, lib/device-thread.js, are Node's and share
+    // Node-only chunks).
+    const browserFiles = ['index.js', 'gpu-tools.js'];
     for (let k = 0; k < browserFiles.length; k++) {
       for (const m of readFileSync(path.join(lib, browserFiles[k]!), 'utf8').matchAll(/(?:from|import)\s*\(?\s*["']\.\/([\w.-]+\.js)["']/g)) {
         if (!browserFiles.includes(m[1]!)) browserFiles.push(m[1]!);
@@ -134,8 +143,8 @@ describe('the packed package', () => {
     for (const file of browserFiles) expect(readFileSync(path.join(lib, file), 'utf8')).not.toMatch(/from ["']node:|from ["'](fs|path|url|module)["']|import\(["']webgpu["']\)/);
   });
 
-  it('imports by name in plain Node and parses a RIB', () => {
-    expect(runConsumer('parse')).toMatchObject({ errors: 0, frames: 1 });
+  it('imports every entry by name in plain Node and parses a RIB', () => {
+    expect(runConsumer('parse')).toMatchObject({ errors: 0, frames: 1, tiles: [2, 3], sorted: [1, 2, 0] });
   }, 120_000);
 
   it('type-checks a TypeScript consumer against the packed declarations (library files checked too)', () => {
