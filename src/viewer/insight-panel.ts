@@ -8,7 +8,7 @@ const MiB = 1024 * 1024;
 export function showStats(table: HTMLTableElement, stats: FrameStats): void {
   const rows: [string, string][] = [
     ['Resolution', `${stats.resolution[0]} × ${stats.resolution[1]}, ${stats.pixelSamples[0]} × ${stats.pixelSamples[1]} samples`],
-    ['Mode', stats.mode + (stats.opaqueFastPath ? ' (opaque fast path)' : '')],
+    ['Mode', stats.mode],
     ['Primitives', `${stats.scenePrimitives} in the scene, ${stats.primitiveRecords} records, ${stats.primitivesAfterSplit} after split (${stats.boundSplitIterations} iterations)`],
     // Shown only when pieces were lost: the picture lacks them (Option "limits" "eyesplits").
     ...(stats.eyeSplitCulls > 0 ? [['Eye-split culls', `${stats.eyeSplitCulls} pieces straddling the eye plane culled`] as [string, string]] : []),
@@ -16,7 +16,7 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
     ['Re-render', stats.reuse === undefined ? '—' : describeReuse(stats.reuse)],
     ['Micropolygons', String(stats.micropolygons)],
     ['Vertices shaded', String(stats.verticesShaded)],
-    ['Sample points', `${stats.samplePoints} tested${stats.opaqueFastPath ? ' (depth pass of the opaque fast path)' : ' (written, sorted, composited)'}`],
+    ['Sample points', `${stats.samplePoints} tested${stats.opaqueFastPath ? ' (depth-tested by sample and composite fused)' : ' (written and composited)'}`],
     ['Dicing regions', `${stats.dicingRegions} (${stats.dicingSplits} splits)`],
     ['Sampling regions', `${stats.samplingRegions} (${stats.samplingSplits} splits)`],
     ['Shading batches', String(stats.shadingBatches)],

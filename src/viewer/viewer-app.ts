@@ -11,6 +11,7 @@ import { element, h, setStatus } from './dom.ts';
 import { EditHistory } from './edit-history.ts';
 import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
 import { showStats } from './insight-panel.ts';
+import { showStageGraph } from './stage-graph-view.ts';
 import { buildLightsPanel } from './lights-panel.ts';
 import { buildMaterialPanel } from './material-panel.ts';
 import { showMessages, type Message } from './messages-panel.ts';
@@ -533,6 +534,7 @@ export class ViewerApp {
       if (this.selected !== undefined) this.overlays.select({ ...this.idImage!, index: this.selected });
     }
     showStats(element<HTMLTableElement>('stats'), rendered.stats);
+    showStageGraph(element('stage-graph'), rendered.stats);
     this.renderMessages = rendered.warnings.flatMap((w) => renderWarning(loaded.name, w));
     this.refreshMessages();
     const pending = this.queue.hasWaiting;

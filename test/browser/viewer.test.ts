@@ -204,6 +204,16 @@ describe('the viewer in headless Chromium', () => {
     await waitForRender(page, n);
     const stats = await page.evaluate(() => window.reyesViewer!.stats!);
     expect(stats.mode).toBe('bucket');
+    // The Insight panel draws the stage graph this render ran: 16×16 dicing bins one after another,
+    // and the opaque spheres sampled and composited in one fused box.
+    const graph = page.locator('#stage-graph');
+    expect(await graph.locator('[data-level="dicing"] h4').textContent()).toBe('Dicing bins: 16×16 bins');
+    expect(await graph.locator('[data-level="dicing"] .stage-schedule').textContent()).toMatch(/^Serialize/);
+    expect(await graph.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-runs'))))
+      .toEqual(['boundSplit', 'dice', 'shade', 'sample composite', 'filter', 'imager']);
+    expect(await graph.locator('li[data-fused] strong').allTextContents()).toEqual(['Sample + Composite']);
+    expect(await graph.locator('li[data-stage="dice"] .stage-apart').textContent()).toMatch(/^apart: fusion of dice\+shade is off/);
+    for (const time of await graph.locator('.stage-time').allTextContents()) expect(time).toMatch(/^\d+\.\d ms/);
     const progress = await page.evaluate(() => window.reyesViewer!.progress);
     // 4 × 3 buckets: the bar moved through intermediate values to full.
     expect(progress.filter((p) => p > 0 && p < 1).length).toBeGreaterThanOrEqual(10);
