@@ -75,7 +75,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--samples <n>', 'n × n pixel samples, overriding PixelSamples (default: the scene\'s PixelSamples)')
     .option('--budget <MiB>', 'GPU memory budget in MiB, overriding the RIB\'s Option "limits" "gpumemory" [MiB] (default: what the adapter allows)')
     .option('--bucket <n>', 'classic bucket mode with n × n buckets instead of the schedulers (default: the schedulers\' memory-budget bins)')
-    .option('--pipeline <file>', 'how the stages bin the screen and schedule the bins, as JSON, e.g. {"dicing": {"bins": "fixed", "size": 32}, "sampling": {"bins": "dicing"}} (bins: "budget", "fixed" or "screen"; sampling: "budget" or "dicing") (default: budget bins for both)')
+    .option('--pipeline <file>', 'how the stages bin the screen and schedule the bins, as JSON, e.g. {"dicing": {"bins": "fixed", "size": 32}, "sampling": {"bins": "dicing"}} (bins: "budget", "fixed" or "screen"; sampling: "budget" or "dicing"; "fusion": true, false or {"dice+shade": true, "sample+composite": false}) (default: budget bins for both; sample+composite fused where the frame is opaque)')
     .option('--stats <file>', 'write statistics as JSON (an array of one entry per frame when there are several) (default: none)')
     .option('--frame <k>', 'render only frame k (0-based; default: every frame, in order)')
     .option('--shader-path <dirs>', 'folders of shaders, separated by the path delimiter (default: the scene\'s folder and the standard shaders)')
