@@ -77,12 +77,14 @@ export type SpaceName = (typeof SPACES)[number];
 
 /**
  * FrameUniforms in WGSL: toCurrent[k] maps space k to camera ("current") space and fromCurrent[k]
- * the inverse, both as WGSL column-major mat4x4f acting on column vectors.
+ * the inverse, both as WGSL column-major mat4x4f acting on column vectors. loopCap: the most
+ * iterations one run of an RSL loop makes (Option "limits" "shaderloopiterations"), 0 for the cap the
+ * kernel was compiled with (src/rsl/wgsl.ts rsl_loop_cap).
  */
 export const FRAME_UNIFORMS_WGSL = `struct FrameUniforms {
   gridCount: u32,
   time: f32,
-  pad0: u32,
+  loopCap: u32,
   pad1: u32,
   toCurrent: array<mat4x4f, ${SPACES.length}>,
   fromCurrent: array<mat4x4f, ${SPACES.length}>,
@@ -136,12 +138,14 @@ export function imagerGridLayout(maxVertices: number): GridLayout {
   return layoutOf(maxVertices, IMAGER_GRID_VARIABLES);
 }
 
-/** Frame uniform words for the given matrices (each 16 floats, column-major, space → camera). */
-export function frameUniformWords(gridCount: number, toCurrent: Partial<Record<SpaceName, Float32Array | number[]>> = {}, time = 0): Uint32Array {
+/** Frame uniform words for the given matrices (each 16 floats, column-major, space → camera); `loopCap`
+ * 0: the cap each kernel was compiled with. */
+export function frameUniformWords(gridCount: number, toCurrent: Partial<Record<SpaceName, Float32Array | number[]>> = {}, time = 0, loopCap = 0): Uint32Array {
   const words = new Uint32Array(FRAME_UNIFORMS_BYTES / 4);
   const floats = new Float32Array(words.buffer);
   words[0] = gridCount;
   floats[1] = time;
+  words[2] = loopCap;
   SPACES.forEach((space, k) => {
     const m = toCurrent[space] ?? identity();
     floats.set(m, 4 + k * 16);

@@ -25,7 +25,9 @@ export interface FrameGpu {
   records?: Uint32Array;
   /** Per record and edge, the record edge across it (PrimitiveRecords.edgeNeighbours). */
   edgeNeighbours: Int32Array;
-  pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer })[];
+  /** Each shading pipeline's parameter blocks, and the loop flags of a kernel whose loops report the
+   * cap (shading/loop-cap.ts), fresh each render. */
+  pipelines: (ShadingPipeline & { paramBuffer: GPUBuffer; loopFlags?: GPUBuffer })[];
   /** The texture tile pool (src/texture/tile-pool.ts): bindings 5 and 6 of kernels that look maps up. */
   textures: TilePool;
   /** PixelSamples. */

@@ -65,6 +65,10 @@ interface PendingLight {
   lightToCamera: Matrix4 | null;
 }
 
+/** The largest `Option "limits" "shaderloopiterations"`: the cap is there so that no shader hangs a
+ * GPU without a watchdog, and 10^8 iterations of one vertex already run for a good part of a second. */
+export const MAX_SHADER_LOOP_ITERATIONS = 100_000_000;
+
 /** The request name of the implicit blocks no RIB request may close. */
 const FRAGMENT = 'fragment';
 const IMPLICIT_BLOCKS = new Set(['Procedural', FRAGMENT]);
@@ -591,13 +595,16 @@ export class SceneBuilder {
   }
 
   /** The `Option "limits"` values the renderer reads must make sense: gpumemory a positive number of
-   * MiB, texturememory of KiB, eyesplits a count of at least 0. Others are warned about here, at the request, and dropped. */
+   * MiB, texturememory of KiB, eyesplits a count of at least 0, shaderloopiterations a count from 1 to
+   * MAX_SHADER_LOOP_ITERATIONS. Others are warned about here, at the request, and dropped. */
   private limitInRange(param: Parameter, req: RibRequest): boolean {
     const value = param.values[0];
     const bad = param.name === 'gpumemory' || param.name === 'texturememory' ? !(typeof value === 'number' && value > 0)
-      : param.name === 'eyesplits' ? !(typeof value === 'number' && value >= 0 && Number.isInteger(value)) : false;
+      : param.name === 'eyesplits' ? !(typeof value === 'number' && value >= 0 && Number.isInteger(value))
+      : param.name === 'shaderloopiterations' ? !(typeof value === 'number' && value >= 1 && value <= MAX_SHADER_LOOP_ITERATIONS && Number.isInteger(value)) : false;
     if (bad) {
-      const wanted = param.name === 'gpumemory' ? 'a positive number of MiB' : param.name === 'texturememory' ? 'a positive number of KiB' : 'a whole number of splits, at least 0';
+      const wanted = param.name === 'gpumemory' ? 'a positive number of MiB' : param.name === 'texturememory' ? 'a positive number of KiB'
+        : param.name === 'eyesplits' ? 'a whole number of splits, at least 0' : `a whole number of iterations from 1 to ${MAX_SHADER_LOOP_ITERATIONS}`;
       this.diagnostics.warning(req.pos, req.name, `Option "limits" "${param.name}" must be ${wanted}, not ${JSON.stringify(param.values)}; ignored`);
     }
     return !bad;

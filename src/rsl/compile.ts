@@ -3,12 +3,12 @@
 // cached by the sources and the pipeline composition.
 import type { ShaderKind } from './ast.ts';
 import { Diagnostics, RslCompileError } from './diagnostics.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import type { Diagnostic, SourcePos } from './diagnostics.ts';
 import { checkSource } from './frontend.ts';
 import { gridLayout, imagerGridLayout, OUTPUT_GRID_VARIABLES } from '../layout/grid-layout.ts';
 import type { GridLayout, GridVariableType } from '../layout/grid-layout.ts';
 import type { IrModule } from './ir.ts';
-import { walk } from './ir.ts';
+import { allBodies, walk } from './ir.ts';
 import { Lowerer } from './lower.ts';
 import type { ParamLayout } from '../layout/param-layout.ts';
 import type { PipelineShaders } from './lower.ts';
@@ -19,7 +19,7 @@ import type { IncludeResolver } from './preprocessor.ts';
 import { standardShaderSource } from './standard-shaders.ts';
 import { StringTable } from './strings.ts';
 import type { CheckedShader } from './typecheck.ts';
-import { emitWgsl, LIGHT_COUNT_BINDING, WGSL_MAX_NESTING, WORKGROUP_BYTES } from './wgsl.ts';
+import { DEFAULT_MAX_LOOP_ITERATIONS, emitWgsl, runsOnce, LIGHT_COUNT_BINDING, LOOP_FLAG_BINDING, WGSL_MAX_NESTING, WORKGROUP_BYTES } from './wgsl.ts';
 import { partitionKernel } from './partition/partition-kernel.ts';
 import type { MultipassKernel, PartitionOptions } from './partition/partition-kernel.ts';
 
@@ -61,8 +61,13 @@ export interface PipelineDescription {
   resolveInclude?: IncludeResolver;
   /** Compute every value per vertex: no once-per-grid uniform values (for comparisons and tests). */
   noUniformHoisting?: boolean;
-  /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS in wgsl.ts). */
+  /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS in wgsl.ts) where
+   * the frame uniforms' loopCap is 0; a dispatch sets another cap there without compiling again. */
   maxLoopIterations?: number;
+  /** The kernel reports the loops that leave through the cap: it binds one u32 flag per loop site at
+   * LOOP_FLAG_BINDING (CompiledPipeline.loopSites, loopFlagBinding) and sets it to 1 when that happens.
+   * Shading pipelines only (an imager kernel has no flags). */
+  loopFlags?: boolean;
   /** Skip illuminance merging (for comparisons and tests). */
   noIlluminanceMerging?: boolean;
   /**
@@ -104,6 +109,14 @@ export interface CompiledPipeline {
   passes: PassReport;
   /** The binding of the light-evaluation counters, when countLightEvaluations was asked for. */
   lightCountBinding?: number;
+  /** The cap on one run of a loop compiled in: what the kernel uses where the frame uniforms' loopCap is 0. */
+  maxLoopIterations: number;
+  /** With PipelineDescription.loopFlags: the RSL position of each loop flag (index = flag), for the
+   * loops that could reach the cap; loops at one position (a function inlined twice) share a flag. */
+  loopSites: SourcePos[];
+  /** The binding of the loop flags (an array<u32> of loopSites.length words) where the kernel or one
+   * of its passes declares them; a pass that does not (MultipassKernel pass.loopFlags false) binds none. */
+  loopFlagBinding?: number;
   /** The kernel split into passes, where `code` does not fit the resource model (run these instead). */
   multipass?: MultipassKernel;
   ir: IrModule;
@@ -163,7 +176,12 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
   const ir = lowerer.lowerPipeline(shaders);
   const passes = runPasses(ir, diagnostics, { mergeIlluminance: !description.noIlluminanceMerging });
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
-  const wgsl = emitWgsl(ir, layout, { countLightEvaluations: !!description.countLightEvaluations, noUniformHoisting: !!description.noUniformHoisting, ...optional('maxLoopIterations', description.maxLoopIterations) });
+  const loops = description.loopFlags && !shaders.imager ? loopSites(ir) : undefined;
+  const loopFlags = loops && loops.sites.length > 0 ? { binding: LOOP_FLAG_BINDING, sites: loops.flags } : undefined;
+  const wgsl = emitWgsl(ir, layout, {
+    countLightEvaluations: !!description.countLightEvaluations, noUniformHoisting: !!description.noUniformHoisting,
+    ...optional('maxLoopIterations', description.maxLoopIterations), ...optional('loopFlags', loopFlags),
+  });
   if (wgsl.nesting.depth > WGSL_MAX_NESTING) {
     diagnostics.error(wgsl.nesting.pos ?? { file: 'pipeline', line: 1, column: 1 }, `statements nest ${wgsl.nesting.depth} blocks deep in the kernel once functions are inlined (WGSL allows ${WGSL_MAX_NESTING}); nest fewer ifs and loops`);
     throw new RslCompileError(diagnostics.list);
@@ -173,15 +191,42 @@ export function compilePipeline(description: PipelineDescription): CompiledPipel
     if (inst.op === 'illuminance') lightEvaluationSites++;
   });
   const workgroupBytes = Math.max(1, wgsl.workgroupSlots) * maxVertices * 4 + wgsl.uniformBytes;
-  const multipass = shaders.imager || description.countLightEvaluations ? undefined : partitionKernel(ir, layout, description.partition ?? {}, diagnostics, { noUniformHoisting: !!description.noUniformHoisting, ...optional('maxLoopIterations', description.maxLoopIterations) });
+  const multipass = shaders.imager || description.countLightEvaluations ? undefined : partitionKernel(ir, layout, description.partition ?? {}, diagnostics, {
+    noUniformHoisting: !!description.noUniformHoisting, ...optional('maxLoopIterations', description.maxLoopIterations), ...optional('loopFlags', loopFlags),
+  });
   if (diagnostics.hasErrors) throw new RslCompileError(diagnostics.list);
   if (!multipass && workgroupBytes > WORKGROUP_BYTES) diagnostics.error({ file: 'pipeline', line: 1, column: 1 }, `the kernel needs ${workgroupBytes} bytes of workgroup memory`);
   return {
     code: wgsl.code, entryPoint: wgsl.entryPoint, layout, params: lowerer.paramLayout(), optionNames: [...lowerer.optionQueries], usesCoordinateSystems: lowerer.usesCoordinateSystems, strings: strings.entries(),
     scratchBytesPerVertex: layout.bytesPerVertex + workgroupBytes / maxVertices, workgroupBytes, lightEvaluationSites, uniformValues: wgsl.uniformValues, writes: wgsl.writes,
     writesGridInputs: wgsl.writes.filter((name) => !OUTPUT_GRID_VARIABLES.some((v) => v.name === name) && !description.outputVariables?.includes(name)), keepsOpaque: keepsOpaque(ir),
-    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}), ...optional('multipass', multipass), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
+    passes: { ...passes, barrierPositions: wgsl.barrierPositions }, ...(description.countLightEvaluations ? { lightCountBinding: LIGHT_COUNT_BINDING } : {}),
+    maxLoopIterations: description.maxLoopIterations ?? DEFAULT_MAX_LOOP_ITERATIONS,
+    loopSites: loops?.sites ?? [], ...((multipass ? multipass.passes.some((p) => p.loopFlags) : wgsl.loopFlags) ? { loopFlagBinding: LOOP_FLAG_BINDING } : {}), ...optional('multipass', multipass), ir, diagnostics: diagnostics.list, cacheKey: pipelineKey(description),
   };
+}
+
+/**
+ * The loops that could leave through the cap, each given a flag (IR loop id → flag index), and each
+ * flag's RSL position: every loop with a position but those that run once (wgsl.ts runsOnce).
+ */
+function loopSites(ir: IrModule): { flags: Map<number, number>; sites: SourcePos[] } {
+  const flags = new Map<number, number>();
+  const sites: SourcePos[] = [];
+  const byPosition = new Map<string, number>();
+  for (const body of allBodies(ir)) {
+    walk(body, (inst) => {
+      if (inst.op !== 'loop' || !inst.pos || runsOnce(inst)) return;
+      const at = `${inst.pos.file}\u0001${inst.pos.line}\u0001${inst.pos.column}`;
+      let flag = byPosition.get(at);
+      if (flag === undefined) {
+        byPosition.set(at, (flag = sites.length));
+        sites.push(inst.pos);
+      }
+      flags.set(inst.loop, flag);
+    });
+  }
+  return { flags, sites };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
@@ -199,7 +244,7 @@ export function pipelineKey(d: PipelineDescription): string {
     refKey(d.surface), refKey(d.displacement), refKey(d.atmosphere), (d.lights ?? []).map(refKey), refKey(d.imager),
     d.primitiveVariables ?? [], d.parameterVariables ?? null, d.maxVertices ?? 256, !!d.noIlluminanceMerging, !!d.countLightEvaluations, !!d.noUniformHoisting,
     d.options ? Object.entries(d.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null, d.coordinateSystems ?? null, d.outputVariables ?? null, d.maxLoopIterations ?? null,
-    d.partition ?? null,
+    d.partition ?? null, !!d.loopFlags,
   ]);
 }
 

@@ -436,7 +436,7 @@ export class Lowerer {
         });
         const continuing = this.nested(() => this.store(counter, this.binary('f32', '+', this.load(counter), this.constant('f32', [1]))));
         this.loops.pop();
-        this.emit({ op: 'loop', loop, body, continuing });
+        this.emit({ op: 'loop', loop, body, continuing, pos: s.pos, origin: 'gather' });
         return;
       }
       case 'illuminate':

@@ -39,6 +39,8 @@ export interface WgslOutput {
   /** The deepest nesting of the kernel's statements, and the RSL construct last entered on the way
    * there (inlined functions nest inside their callers, so this can exceed what the parser allowed). */
   nesting: { depth: number; pos?: SourcePos };
+  /** The kernel declares the loop flags (WgslOptions.loopFlags) at their binding. */
+  loopFlags: boolean;
 }
 
 /** The deepest block nesting a kernel may have: WGSL allows 127 levels of statement nesting (and
@@ -57,8 +59,15 @@ export interface WgslOptions {
   countLightEvaluations?: boolean;
   /** Compute every value per vertex (no once-per-grid uniform values); for comparisons. */
   noUniformHoisting?: boolean;
-  /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS). */
+  /** Most iterations one run of a loop makes (default DEFAULT_MAX_LOOP_ITERATIONS) where the frame
+   * uniforms' loopCap is 0; a non-zero loopCap sets it per dispatch (rsl_loop_cap). */
   maxLoopIterations?: number;
+  /**
+   * Loops that report leaving through the cap: IR loop id → flag index. Such a loop stores 1 at that
+   * index of `array<u32>` at `binding` when it leaves because it reached the cap (compile.ts
+   * loopSites gives each index its RSL position), so the renderer can warn that the picture is cut short.
+   */
+  loopFlags?: { binding: number; sites: ReadonlyMap<number, number> };
   /** Workgroup memory the kernel may use (default WORKGROUP_BYTES): derivative rounds and uniform values. */
   workgroupBytes?: number;
   /** Write the assigned grid variables back at the end (default true; a multipass kernel's earlier passes do not). */
@@ -73,6 +82,9 @@ export interface WgslOptions {
  * a visible exit ("loop does not exit" otherwise). Generous: real shaders loop tens to thousands. */
 export const DEFAULT_MAX_LOOP_ITERATIONS = 100_000;
 
+/** The binding of the loop flags when WgslOptions.loopFlags is set (past the fused dicer's 8–11). */
+export const LOOP_FLAG_BINDING = 12;
+
 /** The largest finite f32; WGSL rejects a literal beyond it. */
 const F32_MAX = '3.4028234663852886e38';
 
@@ -81,6 +93,35 @@ export const LIGHT_COUNT_BINDING = 4;
 
 export function emitWgsl(module: IrModule, layout: GridLayout, options: WgslOptions = {}): WgslOutput {
   return new Emitter(module, layout, options).run();
+}
+
+/** The loop's body ends with a break out of it and nothing inside continues it: it runs once (the
+ * loop an early return inlines to), so it needs no cap. */
+export function runsOnce(loop: Extract<Inst, { op: 'loop' }>): boolean {
+  const last = loop.body[loop.body.length - 1];
+  if (last?.op !== 'break' || last.loop !== loop.loop) return false;
+  let continues = false;
+  walk(loop.body, (inst) => {
+    continues ||= inst.op === 'continue' && inst.loop === loop.loop;
+  });
+  return !continues;
+}
+
+/**
+ * Where a loop's exit test ends: the body's first instructions up to and including
+ * `if (cond) {} else { break; }` out of this loop (how lower.ts puts a while's or for's condition),
+ * when everything before it is straight-line code; 0 when the body does not start so.
+ */
+function exitTestEnd(loop: Extract<Inst, { op: 'loop' }>): number {
+  for (let k = 0; k < loop.body.length; k++) {
+    const inst = loop.body[k]!;
+    if (inst.op === 'if') {
+      const exit = inst.else[0];
+      return inst.then.length === 0 && inst.else.length === 1 && exit?.op === 'break' && exit.loop === loop.loop ? k + 1 : 0;
+    }
+    if (children(inst).length > 0 || inst.op === 'break' || inst.op === 'continue' || inst.op === 'derivgroup') return 0;
+  }
+  return 0;
 }
 
 /** A WGSL f32 literal for `x`: beyond the f32 range (where a C float would be infinite) the largest
@@ -107,6 +148,7 @@ class Emitter {
   private construct: SourcePos | undefined;
   /** Loops emitted so far: names each loop's iteration counter. */
   private loopCount = 0;
+  private usesLoopFlags = false;
   private readonly slotsPerRound: number;
   private readonly plan: UniformPlan;
   /**
@@ -193,6 +235,13 @@ class Emitter {
       'var<private> g_dv: f32;',
       'var<private> g_random: u32;',
       'var<private> g_urandom: u32;',
+      // The cap every loop's check reads: the frame uniforms' loopCap (Option "limits"
+      // "shaderloopiterations"), else the compiled one. Read at run time, not a WGSL constant or
+      // override: a constant trip count has lavapipe's compiler work through the capped loop (an
+      // endless loop's pipeline took 55 s to build at 100,000, 20 ms with the cap read from a uniform),
+      // and another cap needs no other pipeline. A uniform value, so loops with barriers stay uniform.
+      ...(this.loopCount > 0 ? [`fn rsl_loop_cap() -> u32 { return select(frame.loopCap, ${this.options.maxLoopIterations ?? DEFAULT_MAX_LOOP_ITERATIONS}u, frame.loopCap == 0u); }`] : []),
+      ...(this.usesLoopFlags ? [`@group(0) @binding(${this.options.loopFlags!.binding}) var<storage, read_write> rsl_loop_flags: array<u32>;`] : []),
       ...(this.options.countLightEvaluations
         ? ['var<private> g_gi: u32;', `@group(0) @binding(${LIGHT_COUNT_BINDING}) var<storage, read_write> rsl_light_count: array<atomic<u32>>;`]
         : []),
@@ -257,6 +306,7 @@ class Emitter {
     return {
       code: [...header, ...entry].join('\n') + '\n', entryPoint: 'main', barrierPositions: this.groupCount, workgroupSlots: this.maxSlots,
       uniformBytes: this.plan.bytes, uniformValues: this.plan.roots.size, writes, nesting: this.nesting,
+      loopFlags: this.usesLoopFlags,
     };
   }
 
@@ -467,13 +517,24 @@ class Emitter {
         this.uniformContext = barrierLoop;
         if (barrierLoop) this.barrierLoopDepth++;
         this.construct = inst.pos ?? this.construct;
-        const counter = `rsl_iter${this.loopCount++}`;
-        this.line(`var ${counter}: u32 = 0u;`);
+        // A loop that runs once (an inlined early return) needs no cap.
+        const counter = runsOnce(inst) ? undefined : `rsl_iter${this.loopCount++}`;
+        if (counter) this.line(`var ${counter}: u32 = 0u;`);
         this.line('loop {');
-        this.line(`  if (${counter} >= ${this.options.maxLoopIterations ?? DEFAULT_MAX_LOOP_ITERATIONS}u) { break; }`);
-        this.line(`  ${counter}++;`);
         this.loopStack.push(inst.loop);
-        this.nestedBlock(inst.body);
+        // The cap is checked after the loop's own exit test (a while's or for's condition) where the
+        // body starts with one, so a loop that ends by itself after exactly the cap's iterations is
+        // not taken for one the cap stopped.
+        const head = counter ? inst.body.slice(0, exitTestEnd(inst)) : [];
+        this.nestedBlock(head);
+        if (counter) {
+          // Leaving through the cap raises the loop's flag, where it has one (WgslOptions.loopFlags).
+          const flag = this.options.loopFlags?.sites.get(inst.loop);
+          if (flag !== undefined) this.usesLoopFlags = true;
+          this.line(`  if (${counter} >= rsl_loop_cap()) { ${flag !== undefined ? `rsl_loop_flags[${flag}] = 1u; ` : ''}break; }`);
+          this.line(`  ${counter}++;`);
+        }
+        this.nestedBlock(inst.body.slice(head.length));
         if (inst.continuing.length > 0) {
           this.indent++;
           this.line('continuing {');

@@ -11,6 +11,7 @@ import type { FrameJob } from './frame-job.ts';
 import { texturePoolBytes } from '../../texture/texture-memory.ts';
 import { TilePool } from '../../texture/tile-pool.ts';
 import { tileTable } from '../../texture/tile-table.ts';
+import { createLoopFlags } from '../shading/loop-cap.ts';
 
 /** The per-frame GPU buffers: primitive records, user corner values, parameter blocks. */
 export interface FrameBuffers {
@@ -50,7 +51,10 @@ export function uploadParams(gpu: GpuRuntime, converted: ConvertedFrame, owned: 
   return converted.pipelines.map((p) => {
     const paramBuffer = gpu.allocator.createBufferWithData(`${p.kernel.label} params`, p.params, usage);
     owned.push(paramBuffer);
-    return { ...p, paramBuffer };
+    // Kernels whose loops report the cap: their flags, cleared each render (shading/loop-cap.ts).
+    const loopFlags = createLoopFlags(gpu, p.kernel);
+    if (loopFlags) owned.push(loopFlags);
+    return { ...p, paramBuffer, ...(loopFlags ? { loopFlags } : {}) };
   });
 }
 

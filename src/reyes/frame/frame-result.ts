@@ -1,8 +1,9 @@
-// A render's result and statistics: the opaque path's sample count, the eye-split warning, the
+// A render's result and statistics: the opaque path's sample count, the eye-split and loop-cap warnings, the
 // insight results mapped to scene primitives, the Imager, the total time.
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import type { FrameGpu } from '../frame-gpu.ts';
 import { applyImager } from '../stages/imager.ts';
+import { reportCappedLoops } from '../shading/loop-cap.ts';
 import type { FrameJob } from './frame-job.ts';
 import type { RegionReport, RenderedFrame, RenderOptions } from './render-options.ts';
 
@@ -11,6 +12,8 @@ export async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | u
   const { stats, warnings, image, camera } = job;
   const rendered: RenderedFrame = { image, camera, stats, warnings, regions, variables: job.variables };
   if (frame) stats.samplePoints += (await gpu.readU32(frame.sampleCounter, 1))[0]!;
+  // Loops the shader loop cap cut short: a warning at each loop (shading/loop-cap.ts).
+  if (frame) await reportCappedLoops(gpu, frame.pipelines, job.warn);
   if (stats.eyeSplitCulls > 0) {
     const pieces = stats.eyeSplitCulls === 1 ? '1 piece' : `${stats.eyeSplitCulls} pieces`;
     job.warn(`${pieces} still straddling the eye plane after ${camera.eyeSplits} eye splits culled (Option "limits" "eyesplits")`);

@@ -139,8 +139,10 @@ class Prepared implements PreparedFrame {
     device.queue.writeBuffer(this.buffers.prims, 0, converted.records.floats() as Float32Array<ArrayBuffer>);
     if (inputsChanged) device.queue.writeBuffer(this.buffers.userCorners, 0, converted.records.userFloatsData() as Float32Array<ArrayBuffer>);
     for (const p of this.buffers.pipelines) {
-      allocator.release(p.paramBuffer);
-      this.owned.splice(this.owned.indexOf(p.paramBuffer), 1);
+      for (const buffer of [p.paramBuffer, ...(p.loopFlags ? [p.loopFlags] : [])]) {
+        allocator.release(buffer);
+        this.owned.splice(this.owned.indexOf(buffer), 1);
+      }
     }
     this.buffers.pipelines = [];
     const regions: RegionReport[] = [];

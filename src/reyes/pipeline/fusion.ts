@@ -11,6 +11,7 @@
 // without fusion.
 // Off unless PipelineConfig.fusion is true: on lavapipe a fused kernel (the dicer inlined into each
 // shader) takes far longer to compile than the dispatch and wait it saves.
+import type { Bindings } from '../../gpu/runtime.ts';
 import { GRID_INFO } from '../../layout/grid-layout.ts';
 import { kernelPipeline, kernelSource } from '../../layout/kernel-sources.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
@@ -21,6 +22,7 @@ import type { ShadingKernel } from '../shading/shading-kernel.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import { allocateGrids, diceConstants, keepSeamsIfDisplaced, type DicedGrids } from '../stages/dice.ts';
 import { shadeList } from '../stages/shade.ts';
+import { LOOP_FLAG_BINDING } from '../../rsl/wgsl.ts';
 import { frameDisplaces, reseam } from '../stages/reseam.ts';
 
 /** The compiled RSL kernel's entry point (src/rsl/wgsl.ts), which the fused kernel calls as a function. */
@@ -32,7 +34,8 @@ export function fusionBlocker(kernel: ShadingKernel, maxVertices: number): strin
   if (kernel.entryPoint !== 'main' || kernel.constants || !entry) return `${kernel.label} is not a compiled RSL kernel`;
   if (kernel.passes) return `${kernel.label} runs in passes (shading/multipass.ts)`;
   if (Number(entry[1]) !== maxVertices) return `${kernel.label} runs ${entry[1]} invocations a grid, the dicer ${maxVertices}`;
-  if ([...kernel.code.matchAll(/@binding\((\d+)\)/g)].some((b) => Number(b[1]) > 3)) return `${kernel.label} binds more than the grid contract (texture lookups)`;
+  // The loop flags (shading/loop-cap.ts) are bound beside the dicer's bindings.
+  if ([...kernel.code.matchAll(/@binding\((\d+)\)/g)].some((b) => Number(b[1]) > 3 && Number(b[1]) !== LOOP_FLAG_BINDING)) return `${kernel.label} binds more than the grid contract (texture lookups)`;
   return undefined;
 }
 
@@ -91,13 +94,14 @@ export function diceAndShade(bin: DicingBin): Promise<boolean> {
         const entry = frame.pipelines[index]!;
         const pipeline = await gpu.kernels.pipeline({ label: `dice+${entry.kernel.label}`, code: diceShadeCode(entry.kernel), entryPoint: 'diceShade', constants });
         const count = words.length / GRID_INFO.words;
+        const loopFlags: Bindings = entry.loopFlags ? { [LOOP_FLAG_BINDING]: entry.loopFlags } : {};
         for (const { start, count: n } of shadingBatches(count, gpu.limits.maxComputeWorkgroupsPerDimension * 64)) {
           frame.stats.shadingBatches++;
           const recorder = stageRecorder(frame, `dice+shade ${entry.kernel.label}`);
-          const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
+          const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n, entry.kernel.loops?.iterations), GPUBufferUsage.UNIFORM));
           recorder.dispatch(pipeline, {
             0: diced.grids, 1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 }, 2: entry.paramBuffer, 3: uniforms,
-            8: frame.prims, 9: ready.buffer, 10: frame.userCorners, 11: diced.seams!,
+            8: frame.prims, 9: ready.buffer, 10: frame.userCorners, 11: diced.seams!, ...loopFlags,
           }, n);
           await recorder.submit();
           addGpuTimes(frame, recorder, 'dice');

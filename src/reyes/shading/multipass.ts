@@ -4,9 +4,11 @@
 // is budgeted) and released when the batch's commands have run. Dispatches of one command buffer
 // see each other's storage writes in order, so a pass reads what the passes before it saved.
 import type { Bindings, CommandRecorder, GpuRuntime } from '../../gpu/runtime.ts';
+import { LOOP_FLAG_BINDING } from '../../rsl/wgsl.ts';
 
 export interface ShadingPasses {
-  passes: readonly { code: string; entryPoint: string }[];
+  /** `loopFlags`: the pass declares the loop flags (binding 12), which a pass without them is not given. */
+  passes: readonly { code: string; entryPoint: string; loopFlags?: boolean }[];
   /** Floats per vertex of the intermediate buffer. */
   intermediateFloats: number;
   /** Its binding in every pass. */
@@ -33,7 +35,8 @@ export function passPipelines(gpu: GpuRuntime, label: string, passes: ShadingPas
 /** Records the passes for `grids` grids (one workgroup each) with `bindings`, and the intermediates. */
 export function dispatchPasses(gpu: GpuRuntime, recorder: CommandRecorder, passes: ShadingPasses, pipelines: GPUComputePipeline[], bindings: Bindings, grids: number, maxVertices: number): void {
   const intermediates = recorder.transient(gpu.allocator.createBuffer({ label: 'shading intermediates', size: intermediateBytes(passes, grids, maxVertices), usage: GPUBufferUsage.STORAGE }));
-  for (const pipeline of pipelines) recorder.dispatch(pipeline, { ...bindings, [passes.intermediateBinding]: intermediates }, grids);
+  const { [LOOP_FLAG_BINDING]: _flags, ...withoutFlags } = bindings;
+  pipelines.forEach((pipeline, p) => recorder.dispatch(pipeline, { ...(passes.passes[p]!.loopFlags ? bindings : withoutFlags), [passes.intermediateBinding]: intermediates }, grids));
 }
 
 /** A shading kernel as the shade stage runs it: its one pipeline, or its passes. */

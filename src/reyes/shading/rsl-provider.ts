@@ -24,6 +24,8 @@ import type { KernelSpaces } from './spaces.ts';
 import type { FrameTextures, TextureRegistry } from '../../texture/texture-registry.ts';
 import { textureSearchPath } from '../../texture/texture-storage.ts';
 import { TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING, usesTextures } from '../../texture/texture-wgsl.ts';
+import { LOOP_FLAG_BINDING } from '../../rsl/wgsl.ts';
+import { shaderLoopIterations } from './loop-cap.ts';
 
 export interface ShaderSourceFile {
   /** Names the source in messages (file:line:col). */
@@ -79,7 +81,9 @@ const NO_PARAMS = new Float32Array(0);
 export class RslShadingProvider {
   readonly compiler: ShaderCompiler;
   private readonly resolved = new Map<string, Lookup>();
-  private readonly kernels = new Map<CompiledPipeline, ShadingKernel>();
+  /** Per compiled pipeline, per loop cap (what its dispatches put in the frame uniforms). */
+  private readonly kernels = new Map<CompiledPipeline, Map<number, ShadingKernel>>();
+  private kernelCount = 0;
   /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
    * under one state share their block unless the pipeline uses "object" space (the block holds the
    * primitive's object → camera matrix). */
@@ -148,6 +152,8 @@ export class RslShadingProvider {
       ...(userVariables.length ? { primitiveVariables: userVariables, parameterVariables: [], outputVariables: userVariables.map((v) => v.name) } : {}),
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
       ...(this.options.partition ? { partition: this.options.partition } : {}),
+      // Its loops report leaving through the cap (loop-cap.ts).
+      loopFlags: true,
     };
     let compiled: CompiledPipeline;
     try {
@@ -189,7 +195,7 @@ export class RslShadingProvider {
     lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: light.params, shaderToCamera: shaderToCamera(light.lightToWorld), source: light.source }));
     for (const instance of instances) warnUnknown(compiled, instance, warn);
     const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
-    const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)]);
+    const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], shaderLoopIterations(request.options));
     // Only the object → camera matrix differs between primitives of one attribute state.
     const objectDependent = compiled.params.spaceMatrices.some((m) => m.space === 'object');
     // attribute() values: per primitive (per attribute state), in the parameter block.
@@ -211,9 +217,12 @@ export class RslShadingProvider {
     const warn = (message: string): void => request.warn(`${at}${message}`);
     const resolved = this.resolve(imager.name, 'imager', this.searchPath(request.options), warn);
     if (!resolved) return undefined;
+    // The imager stage leaves the frame uniforms' loop cap 0: the RIB's cap is compiled in (imagers are rare).
+    const maxLoopIterations = shaderLoopIterations(request.options);
     const description: PipelineDescription = {
       imager: resolved.ref, maxVertices: request.maxVertices,
       ...(this.options.resolveInclude ? { resolveInclude: this.options.resolveInclude } : {}),
+      ...(maxLoopIterations !== undefined ? { maxLoopIterations } : {}),
     };
     let compiled: CompiledPipeline;
     try {
@@ -304,21 +313,29 @@ export class RslShadingProvider {
 
   /** The compiled pipeline behind a kernel this provider handed out (e.g. for packParameters in the page). */
   compiled(kernelKey: string): CompiledPipeline | undefined {
-    for (const [compiled, kernel] of this.kernels) if (kernel.key === kernelKey) return compiled;
+    for (const [compiled, byCap] of this.kernels) for (const kernel of byCap.values()) if (kernel.key === kernelKey) return compiled;
     return undefined;
   }
 
-  private kernel(compiled: CompiledPipeline, parts: (Resolved | undefined)[]): ShadingKernel {
-    let kernel = this.kernels.get(compiled);
+  /** The kernel of `compiled` under the loop cap `cap` (the RIB's; the compiled one when undefined),
+   * which the shade stage puts in the frame uniforms of its dispatches (loop-cap.ts): one WGSL module
+   * and pipeline whatever the cap. */
+  private kernel(compiled: CompiledPipeline, parts: (Resolved | undefined)[], cap: number | undefined): ShadingKernel {
+    let byCap = this.kernels.get(compiled);
+    if (!byCap) this.kernels.set(compiled, (byCap = new Map()));
+    const iterations = compiled.loopFlagBinding !== undefined ? (cap ?? compiled.maxLoopIterations) : compiled.maxLoopIterations;
+    let kernel = byCap.get(iterations);
     if (!kernel) {
       const label = parts.filter((p) => p !== undefined).map((p) => p.name).join('+');
+      const bindings = [0, 1, 2, 3, ...(usesTextures(compiled.code) ? [TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING] as const : []), ...(compiled.loopFlagBinding !== undefined ? [LOOP_FLAG_BINDING] as const : [])] as const;
       kernel = {
-        key: `rsl:${this.kernels.size}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
+        key: `rsl:${this.kernelCount++}:${label}`, label: `rsl ${label}`, code: compiled.code, entryPoint: compiled.entryPoint,
         scratchBytesPerVertex: compiled.scratchBytesPerVertex, keepsOpaque: compiled.keepsOpaque,
         writes: compiled.writes, writesGridInputs: compiled.writesGridInputs, ...(compiled.multipass ? { passes: compiled.multipass } : {}),
-        ...(usesTextures(compiled.code) ? { bindings: [0, 1, 2, 3, TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING] as const } : {}),
+        ...(bindings.length > 4 ? { bindings } : {}),
+        ...(compiled.loopFlagBinding !== undefined ? { loops: { sites: compiled.loopSites, iterations } } : {}),
       };
-      this.kernels.set(compiled, kernel);
+      byCap.set(iterations, kernel);
     }
     return kernel;
   }

@@ -1,6 +1,7 @@
 // The seam between the renderer and the shading compiler. A shading kernel is a WGSL compute
 // module that follows the grid layout's binding contract (src/layout/grid-layout.ts): one workgroup
-// per grid, bindings 0 grids, 1 gridInfo, 2 params, 3 frame. The renderer asks a
+// per grid, bindings 0 grids, 1 gridInfo, 2 params, 3 frame (12 the loop flags of a kernel whose loops
+// report the iteration cap: loop-cap.ts). The renderer asks a
 // `ShadingKernelProvider` for the kernel and parameter block of each primitive's shading pipeline
 // (its displacement, surface and atmosphere shaders plus its lights); primitives whose kernels
 // share a key are shaded in the same dispatch. The same provider compiles the frame's imager shader.
@@ -11,6 +12,7 @@ import type { ImagerInstance, ImagerRequest } from '../stages/imager.ts';
 import type { FrameTextures } from '../../texture/texture-registry.ts';
 import type { KernelSpaces } from './spaces.ts';
 import type { ShadingPasses } from './multipass.ts';
+import type { SourcePos } from '../../rsl/diagnostics.ts';
 
 export interface ShadingKernel {
   /** Kernels with equal keys are the same kernel (one pipeline, one dispatch per batch). */
@@ -23,9 +25,13 @@ export interface ShadingKernel {
   /** Pipeline-overridable constants of the module. */
   constants?: Record<string, number>;
   /** The contract bindings (0 grids, 1 gridInfo, 2 params, 3 frame, 5 the texture atlas, 6 its
-   * feedback) the entry point uses; the first four when absent. Pipelines use layout 'auto', which holds only the
-   * bindings a kernel declares. */
-  bindings?: readonly (0 | 1 | 2 | 3 | 5 | 6)[];
+   * feedback, 12 the loop flags) the entry point uses; the first four when absent. Pipelines use layout
+   * 'auto', which holds only the bindings a kernel declares. */
+  bindings?: readonly (0 | 1 | 2 | 3 | 5 | 6 | 12)[];
+  /** A kernel whose loops report leaving through the cap (binding 12, one u32 flag per site, set to 1
+   * when it happens; loop-cap.ts): each flag's RSL loop position, and the cap its dispatches put in
+   * the frame uniforms (FrameUniforms.loopCap). */
+  loops?: { sites: readonly SourcePos[]; iterations: number };
   /** The passes to run instead of `code`, where the compiler split the kernel (shading/multipass.ts). */
   passes?: ShadingPasses;
   /** Workgroup scratch the kernel needs per vertex beyond the grid record (shading scheduler). */

@@ -35,7 +35,7 @@ export function kernelSpaces(
   };
 }
 
-/** FrameUniforms words for a dispatch of `gridCount` grids. */
-export function kernelFrameUniforms(spaces: KernelSpaces, gridCount: number): Uint32Array {
-  return frameUniformWords(gridCount, Object.fromEntries(SPACES.map((s) => [s, spaces[s] as Float32Array])));
+/** FrameUniforms words for a dispatch of `gridCount` grids; `loopCap` 0: the kernel's compiled cap (loop-cap.ts). */
+export function kernelFrameUniforms(spaces: KernelSpaces, gridCount: number, loopCap = 0): Uint32Array {
+  return frameUniformWords(gridCount, Object.fromEntries(SPACES.map((s) => [s, spaces[s] as Float32Array])), 0, loopCap);
 }

@@ -59,7 +59,7 @@ export async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineInde
     const used = kernel.bindings ?? [0, 1, 2, 3];
     const pass = async (): Promise<void> => {
       const recorder = stageRecorder(frame, `shade ${kernel.label}`);
-      const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n), GPUBufferUsage.UNIFORM));
+      const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n, kernel.loops?.iterations), GPUBufferUsage.UNIFORM));
       const bindings = {
         0: diced.grids,
         1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 },
@@ -67,7 +67,9 @@ export async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineInde
         3: uniforms,
         5: frame.textures.atlas,
         6: frame.textures.feedback,
-      };
+        // Loops that leave through the cap raise their flag here (shading/loop-cap.ts).
+        ...(entry.loopFlags ? { 12: entry.loopFlags } : {}),
+      } as Record<(typeof used)[number], GPUBuffer | GPUBufferBinding>;
       dispatch(recorder, Object.fromEntries(used.map((b) => [b, bindings[b]])), n);
       await recorder.submit();
       addGpuTimes(frame, recorder, 'shade');

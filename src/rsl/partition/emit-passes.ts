@@ -6,7 +6,7 @@
 import type { Inst, IrModule, IrType } from '../ir.ts';
 import type { GridLayout } from '../../layout/grid-layout.ts';
 import { emitWgsl } from '../wgsl.ts';
-import type { WgslOutput } from '../wgsl.ts';
+import type { WgslOptions, WgslOutput } from '../wgsl.ts';
 import type { IrGraph, IrItem } from './from-ir.ts';
 import { itemFloats, itemKey } from './from-ir.ts';
 import type { PartitionResult } from './index.ts';
@@ -32,6 +32,7 @@ export interface PassEmitOptions {
   workgroupBytes: number;
   maxLoopIterations?: number;
   noUniformHoisting?: boolean;
+  loopFlags?: WgslOptions['loopFlags'];
 }
 
 const WGSL_TYPE: Record<IrType, string> = { f32: 'f32', vec3: 'vec3', mat4: 'mat4', bool: 'bool', u32: 'u32' };
@@ -132,6 +133,7 @@ export function emitPasses(module: IrModule, irGraph: IrGraph, result: Partition
       workgroupBytes: options.workgroupBytes, writeBack: p === last, intermediateBinding: INTERMEDIATE_BINDING,
       ...(options.maxLoopIterations !== undefined ? { maxLoopIterations: options.maxLoopIterations } : {}),
       ...(options.noUniformHoisting ? { noUniformHoisting: true } : {}),
+      ...(options.loopFlags ? { loopFlags: options.loopFlags } : {}),
     });
     return { wgsl, instructions: nodeOrder.length, savedFloats, restoredFloats };
   });

@@ -4,6 +4,7 @@
 import type { Diagnostics } from '../diagnostics.ts';
 import type { IrModule } from '../ir.ts';
 import type { GridLayout } from '../../layout/grid-layout.ts';
+import type { WgslOptions } from '../wgsl.ts';
 import { emitPasses, INTERMEDIATE_BINDING } from './emit-passes.ts';
 import { irToGraph } from './from-ir.ts';
 import { PartitionError } from './graph.ts';
@@ -32,6 +33,8 @@ export interface KernelPass {
   /** What it saves and restores, as the graph's node labels. */
   saves: string[];
   restores: string[];
+  /** It declares the loop flags (binding LOOP_FLAG_BINDING): a pass without flagged loops binds none. */
+  loopFlags: boolean;
 }
 
 export interface MultipassKernel {
@@ -47,7 +50,7 @@ export interface MultipassKernel {
 }
 
 export function partitionKernel(
-  ir: IrModule, layout: GridLayout, options: PartitionOptions, diagnostics: Diagnostics, emit: { noUniformHoisting?: boolean; maxLoopIterations?: number },
+  ir: IrModule, layout: GridLayout, options: PartitionOptions, diagnostics: Diagnostics, emit: { noUniformHoisting?: boolean; maxLoopIterations?: number; loopFlags?: WgslOptions['loopFlags'] },
 ): MultipassKernel | undefined {
   const resources = options.resources ?? DEFAULT_RESOURCES;
   const costs = options.costs ?? DEFAULT_COSTS;
@@ -76,6 +79,7 @@ export function partitionKernel(
       operations: result.partition.use[p]!.operations, liveValues: result.partition.use[p]!.liveValues,
       savedFloats: emitted.kernels[p]!.savedFloats, restoredFloats: emitted.kernels[p]!.restoredFloats,
       saves: pass.saves.map(label), restores: pass.restores.map(label),
+      loopFlags: emitted.kernels[p]!.wgsl.loopFlags,
     })),
     intermediateFloats: emitted.intermediateFloats, intermediateBinding: INTERMEDIATE_BINDING,
     algorithm: result.algorithm, cost: result.partition.cost, milliseconds: result.milliseconds,
