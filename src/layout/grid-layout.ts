@@ -7,7 +7,9 @@
 //                                          floats, into `grids`), parameter block base (in floats,
 //                                          into `params`)
 //   2  params:   array<f32>, read         shader-instance and light parameters (see ParamLayout)
-//   3  frame:    uniform FrameUniforms    grid count, time and the space matrices
+//   3  frame:    uniform FrameUniforms    grid count, time, the loop cap and the space matrices
+//  12  rsl_loop_flags: array<u32>, rw    one flag per RSL loop position, set when the loop cap stops
+//                                          that loop (kernels with such loops: src/reyes/shading/loop-cap.ts)
 //
 // One workgroup shades one grid; vertex (i, j) of an nu × nv grid is local invocation j*nu + i, and
 // nu*nv is at most `maxVertices` (the workgroup size). Within a grid record, variable `name` with
