@@ -35,17 +35,11 @@ fn pixelHash(px: i32, py: i32) -> u32 {
   return hashU32(bitcast<u32>(px) ^ hashU32(bitcast<u32>(py) + 0x7f4a7c15u));
 }
 
-/** The subpixel's place among the nx × ny of its pixel, and a hash of the pixel. */
-fn pixelStratum(sx: i32, sy: i32, nx: u32, ny: u32) -> vec2u {
-  let x = u32(((sx % i32(nx)) + i32(nx)) % i32(nx));
-  let y = u32(((sy % i32(ny)) + i32(ny)) % i32(ny));
-  return vec2u(y * nx + x, pixelHash((sx - i32(x)) / i32(nx), (sy - i32(y)) / i32(ny)));
-}
-
-/** Shutter time: each pixel's nx·ny subpixels take one time stratum each, stratum j going to the
- * subpixel this returns (global coordinates), in an order hashed from the pixel so that time does
- * not follow the xy jitter. Sampling walks a moving micropolygon stratum by stratum, visiting only
- * the pixels its bound over that stratum's time touches. */
+/** Blur strata: each pixel's nx·ny subpixels take one stratum each, stratum j going to the subpixel
+ * this returns (global coordinates), in an order hashed from the pixel so that time and lens do not
+ * follow the xy jitter. Stratum j holds the same shutter-time interval and the same lens cell in
+ * every pixel, so sampling walks a blurred micropolygon stratum by stratum, visiting only the
+ * pixels its bound over that stratum's times and lens cell touches. */
 fn stratumSubpixel(px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2i {
   let i = permute(j, nx * ny, hashU32(pixelHash(px, py) ^ 0x2545f491u));
   return vec2i(px * i32(nx) + i32(i % nx), py * i32(ny) + i32(i / nx));
@@ -57,15 +51,33 @@ fn stratumTime(px: i32, py: i32, j: u32, n: u32) -> f32 {
   return (f32(j) + offset) / f32(n);
 }
 
-/** The lens position of subpixel (sx, sy) on the unit disk: the pixel's subpixels take one cell
- * each of an nx × ny grid over the square, in another hashed order, mapped to the disk with
- * Shirley and Chiu's concentric map (strata stay compact). */
-fn lensPosition(sx: i32, sy: i32, nx: u32, ny: u32) -> vec2f {
-  let s = pixelStratum(sx, sy, nx, ny);
-  let cell = permute(s.x, nx * ny, hashU32(s.y ^ 0x1b873593u));
-  let h = hashU32(s.y ^ hashU32(s.x + 0x3c6ef372u));
+/** The lens cell of stratum j: a cell of an nx × ny grid over the square [-1, 1]², the same in
+ * every pixel, in an order a fixed permutation decorrelates from the strata's shutter times. */
+fn lensCell(j: u32, nx: u32, ny: u32) -> vec2f {
+  let cell = permute(j, nx * ny, 0x1b873593u);
+  return vec2f(f32(cell % nx), f32(cell / nx));
+}
+
+/** Where stratum j's lens positions lie on the unit disk: (centre x, centre y, radius). Its cell's
+ * centre under the concentric map, and a radius from the map's stretch: along the larger
+ * coordinate at most (1 + (π/4)²)^½, across it π/4, so at most 2.057 times the cell's half size
+ * from the centre's image. */
+fn lensCellBound(j: u32, nx: u32, ny: u32) -> vec3f {
+  let size = 2.0 / vec2f(f32(nx), f32(ny));
+  let centre = concentricDisk((lensCell(j, nx, ny) + 0.5) * size - 1.0);
+  return vec3f(centre, 2.057 * 0.5 * max(size.x, size.y));
+}
+
+/** The lens position on the unit disk of pixel (px, py)'s sample in stratum j: a hashed place in
+ * the stratum's cell, mapped to the disk with Shirley and Chiu's concentric map (cells stay compact). */
+fn lensPosition(px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2f {
+  let h = hashU32(pixelHash(px, py) ^ hashU32(j + 0x3c6ef372u));
   let offset = vec2f(f32(h >> 8u), f32(hashU32(h) >> 8u)) / 16777216.0;
-  let square = 2.0 * (vec2f(f32(cell % nx), f32(cell / nx)) + offset) / vec2f(f32(nx), f32(ny)) - 1.0;
+  return concentricDisk(2.0 * (lensCell(j, nx, ny) + offset) / vec2f(f32(nx), f32(ny)) - 1.0);
+}
+
+/** Shirley and Chiu's concentric map of the square [-1, 1]² onto the unit disk. */
+fn concentricDisk(square: vec2f) -> vec2f {
   if (all(square == vec2f(0.0))) { return square; }
   let quarterPi = 0.78539816339;
   if (abs(square.x) > abs(square.y)) {

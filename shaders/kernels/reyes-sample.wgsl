@@ -248,10 +248,11 @@ fn detailImportance(sx: i32, sy: i32) -> f32 {
   return f32(hashU32(hashU32(bitcast<u32>(sx) + 0x632be5abu) ^ bitcast<u32>(sy)) >> 8u) / 16777216.0;
 }
 
-/** The sample of subpixel (sx, sy), at shutter time `time` where the micropolygon moves. The
- * micropolygon goes by pointer: a copy of its corner arrays per call makes the kernel many times
- * larger and slower to compile (lavapipe took minutes per pipeline). */
-fn sampleAt(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32) -> Hit {
+/** The sample of subpixel (sx, sy), at shutter time `time` where the micropolygon moves and lens
+ * position `lens` (on the unit disk) where the camera has a lens. The micropolygon goes by pointer:
+ * a copy of its corner arrays per call makes the kernel many times larger and slower to compile
+ * (lavapipe took minutes per pipeline). */
+fn sampleAt(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32, lens: vec2f) -> Hit {
   var none: Hit;
   none.covered = false;
   if ((*mp).lod.x > 0.0 || (*mp).lod.y < 1.0) {
@@ -260,18 +261,18 @@ fn sampleAt(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32) -> Hit
   }
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
   var r = (*mp).r;
-  if ((*mp).blurred && !placeCorners(mp, sx, sy, time, &r)) { return none; }
+  if ((*mp).blurred && !placeCorners(mp, time, lens, &r)) { return none; }
   let first = triangle(mp, &r, 0u, 1u, 3u, q);
   if (first.covered) { return first; }
   return triangle(mp, &r, 0u, 3u, 2u, q);
 }
 
-/** The raster corners where subpixel (sx, sy)'s sample sees the micropolygon: moved to the sample's
- * shutter time and seen through its lens position (reyes-jitter.wgsl); false where a corner gets
- * behind the eye. */
-fn placeCorners(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32, r: ptr<function, array<vec3f, 4>>) -> bool {
+/** The raster corners where a sample sees the micropolygon: moved to the sample's shutter time and
+ * seen through its lens position (unit disk; reyes-jitter.wgsl); false where a corner gets behind
+ * the eye. */
+fn placeCorners(mp: ptr<function, Micropolygon>, time: f32, lensOnDisk: vec2f, r: ptr<function, array<vec3f, 4>>) -> bool {
   var visible = true;
-  let lens = params.lensRadius * lensPosition(sx, sy, params.nx, params.ny);
+  let lens = params.lensRadius * lensOnDisk;
   let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
   for (var c = 0u; c < 4u; c++) {
     var h: vec4f;
@@ -289,51 +290,67 @@ fn placeCorners(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32, r:
   return visible;
 }
 
-// The cells a micropolygon visits: the subpixels of its bound when it does not move (one pass);
-// when it moves, for each time stratum j the pixels its bound over that stratum's time touches, a
-// pixel standing for its one subpixel whose sample falls in stratum j (reyes-jitter.wgsl). So a
-// moving micropolygon tests about as many samples as a still one, not all of its swept bound.
+// The cells a micropolygon visits: the subpixels of its bound when it is still and seen through a
+// pinhole (one pass); when it moves or is seen through a lens, for each blur stratum j the pixels
+// its bound over that stratum's times and lens cell touches, a pixel standing for its one subpixel
+// in stratum j (reyes-jitter.wgsl), and only where that subpixel lies within the bound. So a
+// blurred micropolygon tests about as many samples as a still one, not all of its blurred bound.
 
 fn strata(mp: ptr<function, Micropolygon>) -> u32 {
-  return select(1u, params.nx * params.ny, (*mp).motion != NO_MOTION);
+  return select(1u, params.nx * params.ny, (*mp).blurred);
 }
 
-/** The cells (x0, y0, x1, y1, inclusive) of stratum j. */
-fn cellBound(mp: ptr<function, Micropolygon>, j: u32) -> vec4i {
-  if ((*mp).motion == NO_MOTION) { return vec4i((*mp).lo, (*mp).hi); }
+/** The raster box (x0, y0, x1, y1) that holds the micropolygon's corners at every time and lens
+ * position of stratum j. */
+fn stratumBox(mp: ptr<function, Micropolygon>, j: u32) -> vec4f {
+  let n = vec2f(f32(params.nx), f32(params.ny));
+  if (MOTION_MANY_KEYS && (*mp).keys > 2u) { return vec4f(vec2f((*mp).lo) / n, vec2f((*mp).hi + vec2i(1)) / n); }
+  var t = vec2f(0.0);
+  if ((*mp).motion != NO_MOTION) { t = vec2f(f32(j), f32(j + 1u)) / f32(strata(mp)); }
+  let lens = lensCellBound(j, params.nx, params.ny);
+  let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
+  var lo = vec2f(3.0e38);
+  var hi = vec2f(-3.0e38);
+  // Corners move linearly in homogeneous raster space, and for one lens position the lens moves
+  // them linearly too (placeCorners), so over the stratum each stays within its boxes at t0 and t1.
+  for (var c = 0u; c < 4u; c++) {
+    for (var e = 0u; e < 2u; e++) {
+      let h = mix((*mp).open[c], (*mp).close[c], t[e]);
+      let shift = pixelsPerUnit * params.lensRadius * (h.w / params.focalDistance - 1.0);
+      let centre = (h.xy + shift * lens.xy) / h.z;
+      let reach = abs(shift) * lens.z / h.z;
+      lo = min(lo, centre - reach);
+      hi = max(hi, centre + reach);
+    }
+  }
+  return vec4f(lo, hi);
+}
+
+/** The cells (x0, y0, x1, y1, inclusive) of stratum j, whose raster box is `box`. */
+fn cellBound(mp: ptr<function, Micropolygon>, box: vec4f) -> vec4i {
+  if (!(*mp).blurred) { return vec4i((*mp).lo, (*mp).hi); }
   let n = vec2i(i32(params.nx), i32(params.ny));
   // Pixels of the bound's subpixels, rounded down (the filter margin's subpixels are negative).
-  var lo = vec2i(floor(vec2f((*mp).lo) / vec2f(n)));
-  var hi = vec2i(floor(vec2f((*mp).hi) / vec2f(n)));
-  if ((*mp).keys <= 2u) {
-    // Corners move linearly in homogeneous raster space, so over [t0, t1] each stays on the segment
-    // between its projections at t0 and t1.
-    let t0 = f32(j) / f32(strata(mp));
-    let t1 = f32(j + 1u) / f32(strata(mp));
-    var rlo = vec2f(3.0e38);
-    var rhi = vec2f(-3.0e38);
-    for (var c = 0u; c < 4u; c++) {
-      let a = mix((*mp).open[c], (*mp).close[c], t0);
-      let b = mix((*mp).open[c], (*mp).close[c], t1);
-      rlo = min(rlo, min(a.xy / a.z, b.xy / b.z));
-      rhi = max(rhi, max(a.xy / a.z, b.xy / b.z));
-    }
-    lo = max(lo, vec2i(floor(rlo - (*mp).spread)));
-    hi = min(hi, vec2i(floor(rhi + (*mp).spread)));
-  }
-  return vec4i(lo, hi);
+  let lo = vec2i(floor(vec2f((*mp).lo) / vec2f(n)));
+  let hi = vec2i(floor(vec2f((*mp).hi) / vec2f(n)));
+  return vec4i(max(lo, vec2i(floor(box.xy))), min(hi, vec2i(floor(box.zw))));
 }
 
-/** A cell's subpixel outside the sample region. Subpixel coordinates may be negative (the region's
- * filter margin left of and above the image), so the marker is no coordinate a region can hold. */
+/** A cell's subpixel outside the sample region or the stratum's box. Subpixel coordinates may be
+ * negative (the region's filter margin left of and above the image), so the marker is no
+ * coordinate a region can hold. */
 const NO_CELL: i32 = -2147483647;
 
-/** The subpixel of cell (x, y) in stratum j, or x = NO_CELL where it lies outside the sample region. */
-fn cellSubpixel(mp: ptr<function, Micropolygon>, j: u32, x: i32, y: i32) -> vec2i {
-  if ((*mp).motion == NO_MOTION) { return vec2i(x, y); }
+/** The subpixel of cell (x, y) in stratum j, or x = NO_CELL where it lies outside the sample region
+ * or where its square misses the stratum's raster box `box`. */
+fn cellSubpixel(mp: ptr<function, Micropolygon>, j: u32, box: vec4f, x: i32, y: i32) -> vec2i {
+  if (!(*mp).blurred) { return vec2i(x, y); }
   let s = stratumSubpixel(x, y, j, params.nx, params.ny);
-  let origin = vec2i(params.originX, params.originY);
-  if (any(s < origin) || any(s >= origin + vec2i(i32(params.width), i32(params.height)))) { return vec2i(NO_CELL); }
+  // The micropolygon's subpixel bound lies within the region.
+  if (any(s < (*mp).lo) || any(s > (*mp).hi)) { return vec2i(NO_CELL); }
+  let n = vec2f(f32(params.nx), f32(params.ny));
+  let square = vec2f(s) / n;
+  if (any(square + 1.0 / n <= box.xy) || any(square > box.zw)) { return vec2i(NO_CELL); }
   return s;
 }
 
@@ -342,15 +359,21 @@ fn cellTime(mp: ptr<function, Micropolygon>, j: u32, x: i32, y: i32) -> f32 {
   return stratumTime(x, y, j, strata(mp));
 }
 
+fn cellLens(j: u32, x: i32, y: i32) -> vec2f {
+  if (params.lensRadius == 0.0) { return vec2f(0.0); }
+  return lensPosition(x, y, j, params.nx, params.ny);
+}
+
 /** How many samples the micropolygon tests (its cells within the region). */
 fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
-  if ((*mp).motion == NO_MOTION) { return u32((*mp).hi.x - (*mp).lo.x + 1) * u32((*mp).hi.y - (*mp).lo.y + 1); }
+  if (!(*mp).blurred) { return u32((*mp).hi.x - (*mp).lo.x + 1) * u32((*mp).hi.y - (*mp).lo.y + 1); }
   var count = 0u;
   for (var j = 0u; j < strata(mp); j++) {
-    let b = cellBound(mp, j);
+    let box = stratumBox(mp, j);
+    let b = cellBound(mp, box);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        if (cellSubpixel(mp, j, x, y).x != NO_CELL) { count++; }
+        if (cellSubpixel(mp, j, box, x, y).x != NO_CELL) { count++; }
       }
     }
   }
@@ -385,14 +408,15 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   // The CSG leaf (sample-point.ts), negated on a back face: compositing tracks what each ray is inside.
   let leaf = f32(bitcast<u32>(prims[readyList[g * PIECE_WORDS + PIECE_PRIM] * REC_FLOATS + REC_SOLID]));
   for (var j = 0u; j < strata(&mp); j++) {
-    let b = cellBound(&mp, j);
+    let box = stratumBox(&mp, j);
+    let b = cellBound(&mp, box);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(&mp, j, x, y);
+        let cell = cellSubpixel(&mp, j, box, x, y);
         if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
-        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y));
+        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y), cellLens(j, x, y));
         if (hit.covered) {
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
@@ -419,12 +443,13 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (mp.valid) {
     atomicAdd(&groupSamples, cellCount(&mp));
     for (var j = 0u; j < strata(&mp); j++) {
-      let b = cellBound(&mp, j);
+      let box = stratumBox(&mp, j);
+    let b = cellBound(&mp, box);
       for (var y = b.y; y <= b.w; y++) {
         for (var x = b.x; x <= b.z; x++) {
-          let cell = cellSubpixel(&mp, j, x, y);
+          let cell = cellSubpixel(&mp, j, box, x, y);
           if (cell.x == NO_CELL) { continue; }
-          let hit = sampleAt(&mp, cell.x, cell.y, cellTime(&mp, j, x, y));
+          let hit = sampleAt(&mp, cell.x, cell.y, cellTime(&mp, j, x, y), cellLens(j, x, y));
           if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.x, cell.y)], bitcast<u32>(hit.depth)); }
         }
       }
@@ -442,14 +467,15 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   for (var j = 0u; j < strata(&mp); j++) {
-    let b = cellBound(&mp, j);
+    let box = stratumBox(&mp, j);
+    let b = cellBound(&mp, box);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(&mp, j, x, y);
+        let cell = cellSubpixel(&mp, j, box, x, y);
         if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
-        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y));
+        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y), cellLens(j, x, y));
         let s = localSubpixel(sx, sy);
         if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
           atomicMin(&ownerBuffer[s], g * MAXV + m);
@@ -467,14 +493,15 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   for (var j = 0u; j < strata(&mp); j++) {
-    let b = cellBound(&mp, j);
+    let box = stratumBox(&mp, j);
+    let b = cellBound(&mp, box);
     for (var y = b.y; y <= b.w; y++) {
       for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(&mp, j, x, y);
+        let cell = cellSubpixel(&mp, j, box, x, y);
         if (cell.x == NO_CELL) { continue; }
         let sx = cell.x;
         let sy = cell.y;
-        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y));
+        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y), cellLens(j, x, y));
         let s = localSubpixel(sx, sy);
         if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
           // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
