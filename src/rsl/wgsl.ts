@@ -237,9 +237,10 @@ class Emitter {
       'var<private> g_urandom: u32;',
       // The cap every loop's check reads: the frame uniforms' loopCap (Option "limits"
       // "shaderloopiterations"), else the compiled one. Read at run time, not a WGSL constant or
-      // override: a constant trip count has lavapipe's compiler work through the capped loop (an
-      // endless loop's pipeline took 55 s to build at 100,000, 20 ms with the cap read from a uniform),
-      // and another cap needs no other pipeline. A uniform value, so loops with barriers stay uniform.
+      // override: with a constant cap lavapipe took 40 s to over 2 min to build the pipeline of an
+      // endless loop that raises its flag (its compiler works through the 100,000 iterations), 20 to
+      // 40 ms with the cap read from the uniform; and another cap needs no other pipeline. A uniform
+      // value, so loops with barriers stay uniform.
       ...(this.loopCount > 0 ? [`fn rsl_loop_cap() -> u32 { return select(frame.loopCap, ${this.options.maxLoopIterations ?? DEFAULT_MAX_LOOP_ITERATIONS}u, frame.loopCap == 0u); }`] : []),
       ...(this.usesLoopFlags ? [`@group(0) @binding(${this.options.loopFlags!.binding}) var<storage, read_write> rsl_loop_flags: array<u32>;`] : []),
       ...(this.options.countLightEvaluations
