@@ -6,7 +6,8 @@
 //   header: ATLAS_HEADER words (ATLAS.mapCount ... ATLAS.pagesStart)
 //   map m's header at ATLAS.header + m * ATLAS.mapWords:
 //     levels (0: the map is missing), channels, swrap, twrap (WRAP_CODE), kind (KIND_CODE), tile
-//     side as a shift (tiles are 2^shift texels square), 2 words unused; shadow maps: 16 floats
+//     side as a shift (tiles are 2^shift texels square), cube-face maps: cot(fov / 2) as f32 bits,
+//     1 word unused; shadow maps: 16 floats
 //     current (camera) → the shadow camera's screen ([-1, 1], y up), 16 floats current → the
 //     shadow camera (both column-major); then per level: width, height, tiles per row, word
 //     offset of its first page entry
@@ -34,7 +35,7 @@ export const ATLAS = {
   pagesStart: 4,
   header: 8,
   mapWords: 40 + 4 * 16,
-  levels: 0, channels: 1, swrap: 2, twrap: 3, kind: 4, tileShift: 5,
+  levels: 0, channels: 1, swrap: 2, twrap: 3, kind: 4, tileShift: 5, cubeFovCot: 6,
   /** Offsets of the camera → shadow screen and camera → shadow camera matrices in a map's header. */
   shadowScreen: 8,
   shadowCamera: 24,

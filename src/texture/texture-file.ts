@@ -2,12 +2,13 @@
 // reduced-resolution), 32×32 tiles of 32-bit float samples, written through UTIF (utif2) as
 // src/image/tiff.ts writes pictures. What the Make* request recorded goes in the tags PRMan and
 // Aqsis use (PixarTextureFormat, PixarWrapModes, the shadow camera's PixarMatrixWorldToScreen and
-// PixarMatrixWorldToCamera) and the filter in ImageDescription, so other tools open the file and
+// PixarMatrixWorldToCamera, a cube-face map's PixarFovCot) and the filter in ImageDescription (a
+// cube-face map's also names its face layout and field of view), so other tools open the file and
 // this reader gets everything back.
 import UTIF from 'utif2';
 import { PIXAR_TAG } from '../image/tiff.ts';
 import { tiffSamples } from './tiff-samples.ts';
-import { WRAP_MODES, type MipLevel, type TextureKind, type TextureMap, type WrapMode } from './texture-map.ts';
+import { CUBE_FACES, WRAP_MODES, type MipLevel, type TextureKind, type TextureMap, type WrapMode } from './texture-map.ts';
 
 export const TILE = 32;
 
@@ -16,14 +17,18 @@ const TAG = {
   imageDescription: 270, samplesPerPixel: 277, planarConfiguration: 284, tileWidth: 322, tileLength: 323,
   tileOffsets: 324, tileByteCounts: 325, extraSamples: 338, sampleFormat: 339,
   pixarTextureFormat: PIXAR_TAG.textureFormat, pixarWrapModes: PIXAR_TAG.wrapModes,
-  pixarWorldToScreen: PIXAR_TAG.worldToScreen, pixarWorldToCamera: PIXAR_TAG.worldToCamera,
+  pixarWorldToScreen: PIXAR_TAG.worldToScreen, pixarWorldToCamera: PIXAR_TAG.worldToCamera, pixarFovCot: 33304,
 } as const;
+// PixarFovCot (cot(fov / 2) of a cube-face map's faces) as a DOUBLE: UTIF writes no FLOAT tags.
+(UTIF as unknown as { _types: { basic: { rest: Record<number, number> } } })._types.basic.rest[TAG.pixarFovCot] = 12;
 
 const FORMAT_NAME: Record<TextureKind, string> = {
   texture: 'Plain Texture', shadow: 'Shadow', latlong: 'LatLong Environment', cube: 'CubeFace Environment',
 };
 const REDUCED_IMAGE = 1;
-const DESCRIPTION = /^reyes texture filter=(\S+) swidth=(\S+) twidth=(\S+)$/;
+const DESCRIPTION = /^reyes texture filter=(\S+) swidth=(\S+) twidth=(\S+)(?: faces=(\S+) fov=(\S+))?$/;
+/** The cube-face grid as ImageDescription writes it: the top row, then the bottom one. */
+const CUBE_LAYOUT = `${CUBE_FACES.filter((_, f) => (f & 1) === 0).join(',')}/${CUBE_FACES.filter((_, f) => (f & 1) === 1).join(',')}`;
 
 export function encodeTextureFile(map: TextureMap): Uint8Array {
   const { channels } = map;
@@ -37,7 +42,7 @@ export function encodeTextureFile(map: TextureMap): Uint8Array {
       [TAG.imageWidth]: [level.width], [TAG.imageLength]: [level.height],
       [TAG.bitsPerSample]: new Array<number>(channels).fill(32), [TAG.compression]: [1],
       [TAG.photometric]: [channels >= 3 ? 2 : 1],
-      [TAG.imageDescription]: [`reyes texture filter=${map.filter} swidth=${map.swidth} twidth=${map.twidth}`],
+      [TAG.imageDescription]: [`reyes texture filter=${map.filter} swidth=${map.swidth} twidth=${map.twidth}${map.kind === 'cube' ? ` faces=${CUBE_LAYOUT} fov=${map.fov ?? 90}` : ''}`],
       [TAG.samplesPerPixel]: [channels], [TAG.planarConfiguration]: [1], [TAG.tileWidth]: [TILE], [TAG.tileLength]: [TILE],
       [TAG.tileOffsets]: tiles.map(() => 0), [TAG.tileByteCounts]: tiles.map((t) => t.length),
     };
@@ -49,6 +54,7 @@ export function encodeTextureFile(map: TextureMap): Uint8Array {
     ifd[TAG.pixarWrapModes] = [`${map.swrap},${map.twrap}`];
     if (map.worldToScreen) ifd[TAG.pixarWorldToScreen] = map.worldToScreen;
     if (map.worldToCamera) ifd[TAG.pixarWorldToCamera] = map.worldToCamera;
+    if (map.kind === 'cube') ifd[TAG.pixarFovCot] = [1 / Math.tan(((map.fov ?? 90) * Math.PI) / 360)];
     directories.push(ifd);
   }
   // UTIF writes the keys in insertion order; TIFF wants them ascending, which numeric keys are.
@@ -102,7 +108,13 @@ export function decodeTextureFile(bytes: Uint8Array): TextureMap {
   const wraps = (ascii(TAG.pixarWrapModes) ?? 'black,black').split(',');
   const wrap = (text: string | undefined): WrapMode => (WRAP_MODES.includes(text as WrapMode) ? (text as WrapMode) : 'black');
   const description = DESCRIPTION.exec(ascii(TAG.imageDescription) ?? '');
-  const levels = ifds.map((ifd) => tiffSamples(new Uint8Array(buffer), ifd));
+  let levels = ifds.map((ifd) => tiffSamples(new Uint8Array(buffer), ifd));
+  // A cube-face map's levels are 3 × 2 grids of square faces; another tool's coarsest levels that
+  // are not (Aqsis halves the whole grid down to 1×1) are left out.
+  if (kind === 'cube') levels = levels.filter((l, k) => k === 0 || (l.width % 3 === 0 && l.width / 3 === l.height / 2));
+  if (kind === 'cube' && (levels[0]!.width % 3 !== 0 || levels[0]!.width / 3 !== levels[0]!.height / 2)) {
+    throw new Error(`a cube-face map is a 3 × 2 grid of square faces, not ${levels[0]!.width}×${levels[0]!.height}`);
+  }
   const channels = levels[0]!.channels;
   const map: TextureMap = {
     kind, channels, levels: levels.map(({ width, height, data }) => ({ width, height, data })),
@@ -117,5 +129,10 @@ export function decodeTextureFile(bytes: Uint8Array): TextureMap {
   const worldToCamera = matrix(TAG.pixarWorldToCamera);
   if (worldToScreen) map.worldToScreen = worldToScreen;
   if (worldToCamera) map.worldToCamera = worldToCamera;
+  if (kind === 'cube') {
+    // Ours name the field of view; otherwise PixarFovCot, where it is a usable cotangent.
+    const cot = Number((first[`t${TAG.pixarFovCot}`] as number[] | undefined)?.[0]);
+    map.fov = description?.[5] ? Number(description[5]) : cot > 0 ? (360 / Math.PI) * Math.atan(1 / cot) : 90;
+  }
   return map;
 }

@@ -8,8 +8,11 @@
 // the footprint's major axis (at most "samples", 16 unless given), each at the mip level of the
 // minor axis (or of the major one over the probe count, if larger); box or gaussian weights
 // along the axis. A missing map, or a channel past the map's, gives the fill value. shadow():
-// percentage-closer filtering of the depth map over the footprint (below).
+// percentage-closer filtering of the depth map over the footprint (below). environment(): lat-long
+// and cube-face maps (below); a cube-face lookup filters within one face (its texel reads clamp to
+// that face's square of the 3 × 2 grid: \`face\` 0-5, RSL_NO_FACE for the other maps).
 import { ATLAS, FEEDBACK, PAGE_ABSENT, TILE } from '../layout/texture-pages.ts';
+import { KIND_CODE } from './tile-table.ts';
 
 export const TEXTURE_BINDING = 5;
 export const TEXTURE_FEEDBACK_BINDING = 6;
@@ -49,6 +52,7 @@ export const TEXTURE_WGSL = /* wgsl */ `
 var<workgroup> rsl_tex_skip: u32;
 var<workgroup> rsl_tex_missed: u32;
 var<workgroup> rsl_tex_lookups: atomic<u32>;
+const RSL_NO_FACE = 6u;
 
 fn rsl_tex_map(slot: f32) -> u32 {
   if (slot < 0.0 || u32(slot) >= rsl_textures[${ATLAS.mapCount}u]) { return 0xffffffffu; }
@@ -140,27 +144,40 @@ fn rsl_tex_finish(gi: u32, complete: bool) {
   if (rsl_textures[${ATLAS.paged}u] != 0u) { atomicOr(&rsl_feedback[rsl_tex_grid_word(gi)], 1u << (gi % 32u)); }
 }
 
-// Bilinear between the four texel centres around st (texel i's centre at (i + 0.5) / size).
-fn rsl_tex_bilinear(h: u32, level: u32, st: vec2f, c0: u32) -> vec4f {
+// The size st spans at a level: the level, or one face of a cube-face map's 3 × 2 grid.
+fn rsl_tex_size(h: u32, level: u32, face: u32) -> vec2f {
   let lh = h + ${L}u + level * ${ATLAS.levelWords}u;
-  let p = st * vec2f(f32(rsl_textures[lh + ${ATLAS.levelWidth}u]), f32(rsl_textures[lh + ${ATLAS.levelHeight}u])) - 0.5;
+  let size = vec2f(f32(rsl_textures[lh + ${ATLAS.levelWidth}u]), f32(rsl_textures[lh + ${ATLAS.levelHeight}u]));
+  return select(size, size / vec2f(3.0, 2.0), face < RSL_NO_FACE);
+}
+
+// Bilinear between the four texel centres around st (texel i's centre at (i + 0.5) / size); on a
+// cube face the texels clamp to the face's square.
+fn rsl_tex_bilinear(h: u32, level: u32, st: vec2f, c0: u32, face: u32) -> vec4f {
+  let size = rsl_tex_size(h, level, face);
+  let p = st * size - 0.5;
   let f = floor(p);
   let w = p - f;
-  let x = i32(f.x);
-  let y = i32(f.y);
-  let top = mix(rsl_tex_texel(h, level, x, y, c0), rsl_tex_texel(h, level, x + 1, y, c0), w.x);
-  let bottom = mix(rsl_tex_texel(h, level, x, y + 1, c0), rsl_tex_texel(h, level, x + 1, y + 1, c0), w.x);
+  var x = vec2i(i32(f.x), i32(f.x) + 1);
+  var y = vec2i(i32(f.y), i32(f.y) + 1);
+  if (face < RSL_NO_FACE) {
+    let n = i32(size.x);
+    x = clamp(x, vec2i(0), vec2i(n - 1)) + i32(face >> 1u) * n;
+    y = clamp(y, vec2i(0), vec2i(n - 1)) + i32(face & 1u) * n;
+  }
+  let top = mix(rsl_tex_texel(h, level, x.x, y.x, c0), rsl_tex_texel(h, level, x.y, y.x, c0), w.x);
+  let bottom = mix(rsl_tex_texel(h, level, x.x, y.y, c0), rsl_tex_texel(h, level, x.y, y.y, c0), w.x);
   return mix(top, bottom, w.y);
 }
 
-fn rsl_tex_trilinear(h: u32, lod: f32, st: vec2f, c0: u32) -> vec4f {
+fn rsl_tex_trilinear(h: u32, lod: f32, st: vec2f, c0: u32, face: u32) -> vec4f {
   let top = f32(rsl_textures[h + ${ATLAS.levels}u] - 1u);
   let l = clamp(lod, 0.0, top);
   let l0 = u32(floor(l));
-  let a = rsl_tex_bilinear(h, l0, st, c0);
+  let a = rsl_tex_bilinear(h, l0, st, c0, face);
   let f = l - f32(l0);
   if (f == 0.0) { return a; }
-  return mix(a, rsl_tex_bilinear(h, l0 + 1u, st, c0), f);
+  return mix(a, rsl_tex_bilinear(h, l0 + 1u, st, c0, face), f);
 }
 
 // Grows the footprint axis with the larger |component| k by blur in that component.
@@ -225,7 +242,7 @@ fn rsl_texture(slot: f32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: v
   let h = rsl_tex_map(slot);
   if (h == 0xffffffffu) { return vec3f(more.y); }
   rsl_tex_count();
-  return rsl_tex_filter(h, first, channels, st, du, dv, options, more);
+  return rsl_tex_filter(h, first, channels, st, du, dv, options, more, RSL_NO_FACE);
 }
 
 // s, t of a direction in a lat-long map: +z at the top (t = 0), s the longitude from -x through
@@ -235,23 +252,53 @@ fn rsl_latlong(d: vec3f) -> vec2f {
   return vec2f(0.5 + atan2(n.y, n.x) / 6.283185307179586, acos(clamp(n.z, -1.0, 1.0)) / 3.141592653589793);
 }
 
-// environment(): the footprint is the change of s, t across the directions' spread (du, dv).
+// s, t of direction d on cube face \`face\` (px nx py ny pz nz), as RI 3.2 orients the faces'
+// pictures (forward, up, right): px +x +y -z, nx -x +y +z, py +y -z +x, ny -y +z +x, pz +z +y +x,
+// nz -z +y -x; s runs right, t down, and the picture spans the field of view (k = cot(fov / 2)).
+// Aqsis 1.8.4 agrees (test/texture/cube-environment.test.ts). A direction off the face projects
+// onto the face's plane, so a footprint's corners past the face's edge stay continuous.
+fn rsl_cube_st(d: vec3f, face: u32, k: f32) -> vec2f {
+  let axis = face >> 1u;
+  let sg = select(1.0, -1.0, (face & 1u) != 0u);
+  var ru = vec2f(sg * d.x, d.y);
+  if (axis == 0u) { ru = vec2f(-sg * d.z, d.y); }
+  if (axis == 1u) { ru = vec2f(d.x, -sg * d.z); }
+  return 0.5 + vec2f(0.5, -0.5) * k * ru / max(sg * d[axis], 1e-9);
+}
+
+// environment(): the footprint is the change of s, t across the directions' spread (du, dv). A
+// cube-face map's face is the one of d's largest component (the first of x, y, z on a tie). One
+// filter call for both kinds keeps the kernel small (lavapipe inlines every call).
 fn rsl_environment(slot: f32, first: f32, channels: u32, d: vec3f, du: vec3f, dv: vec3f, options: vec4f, more: vec3f) -> vec3f {
   let h = rsl_tex_map(slot);
   if (h == 0xffffffffu || dot(d, d) == 0.0) { return vec3f(more.y); }
   rsl_tex_count();
-  let st = rsl_latlong(d);
-  // Longitude differences wrap into [-½, ½].
-  let a = rsl_latlong(d + du) - st;
-  let b = rsl_latlong(d + dv) - st;
-  let wa = vec2f(a.x - round(a.x), a.y);
-  let wb = vec2f(b.x - round(b.x), b.y);
-  return rsl_tex_filter(h, first, channels, st, wa, wb, options, more);
+  var face = RSL_NO_FACE;
+  var st: vec2f;
+  var a: vec2f;
+  var b: vec2f;
+  if (rsl_textures[h + ${ATLAS.kind}u] == ${KIND_CODE.cube}u) {
+    let m = abs(d);
+    let axis = select(select(2u, 1u, m.y >= m.z), 0u, m.x >= m.y && m.x >= m.z);
+    face = axis * 2u + select(0u, 1u, d[axis] < 0.0);
+    let k = bitcast<f32>(rsl_textures[h + ${ATLAS.cubeFovCot}u]);
+    st = rsl_cube_st(d, face, k);
+    a = rsl_cube_st(d + du, face, k) - st;
+    b = rsl_cube_st(d + dv, face, k) - st;
+  } else {
+    st = rsl_latlong(d);
+    // Longitude differences wrap into [-½, ½].
+    a = rsl_latlong(d + du) - st;
+    b = rsl_latlong(d + dv) - st;
+    a.x -= round(a.x);
+    b.x -= round(b.x);
+  }
+  return rsl_tex_filter(h, first, channels, st, a, b, options, more, face);
 }
 
-fn rsl_tex_filter(h: u32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: vec2f, options: vec4f, more: vec3f) -> vec3f {
+fn rsl_tex_filter(h: u32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: vec2f, options: vec4f, more: vec3f, face: u32) -> vec3f {
   let fill = more.y;
-  let size = vec2f(f32(rsl_textures[h + ${L}u]), f32(rsl_textures[h + ${L + ATLAS.levelHeight}u]));
+  let size = rsl_tex_size(h, 0u, face);
   var a = du * options.zw;
   var b = dv * options.zw;
   rsl_tex_blur(&a, &b, 0u, options.x);
@@ -276,7 +323,7 @@ fn rsl_tex_filter(h: u32, first: f32, channels: u32, st: vec2f, du: vec2f, dv: v
     let x = (k + 0.5) / probes - 0.5;
     let weight = select(1.0, exp(-8.0 * x * x), more.x == ${TEXTURE_FILTER.gaussian}.0 && probes > 1.0);
     let p = st + major * x;
-    let t = rsl_tex_trilinear(h, lod, p, c0);
+    let t = rsl_tex_trilinear(h, lod, p, c0, face);
     var v = vec3f(fill);
     for (var c = 0u; c < channels; c++) {
       if (c0 + c < mapChannels) { v[c] = t[c]; }

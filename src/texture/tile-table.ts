@@ -52,6 +52,7 @@ export function tileTable(maps: readonly (TextureMap | undefined)[], cameraToWor
     words[h + ATLAS.twrap] = WRAP_CODE[map.twrap];
     words[h + ATLAS.kind] = KIND_CODE[map.kind];
     words[h + ATLAS.tileShift] = tileShift(map.channels);
+    if (map.kind === 'cube') floats[h + ATLAS.cubeFovCot] = 1 / Math.tan(((map.fov ?? 90) * Math.PI) / 360);
     // RenderMan matrices are row-major for row vectors: the same 16 numbers as a column-major
     // matrix for column vectors, which gl-matrix takes.
     if (map.worldToScreen) floats.set(mat4.multiply(mat4.create(), map.worldToScreen as unknown as mat4, cameraToWorld), h + ATLAS.shadowScreen);
