@@ -1,5 +1,7 @@
-// Ways to open a scene: the bundled-scene picker, ?scene=URL, the file dialog and drag and drop.
+// Ways to open a scene: the bundled-scene picker (and its gallery of thumbnails), ?scene=URL, the
+// file dialog and drag and drop.
 import { element } from './dom.ts';
+import { attachSceneGallery } from './scene-gallery.ts';
 import { loadSceneFromFiles, loadSceneFromUrl, type LoadedScene } from './scene-loader.ts';
 import { bundledScenes, groupedScenes, readOpenedFiles } from './scene-sources.ts';
 
@@ -64,6 +66,7 @@ export function attachScenePicker(target: SceneTarget): void {
     history.replaceState(null, '', url);
     void openUrl(target, picker.value);
   });
+  attachSceneGallery(picker);
   const input = element<HTMLInputElement>('open-files');
   input.addEventListener('change', () => {
     if (input.files?.length) void openFiles(target, [...input.files]);
