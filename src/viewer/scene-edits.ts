@@ -120,7 +120,9 @@ export class SceneEdits {
     const ref = this.ref(name);
     if (!ref) return { notFound: { file: at.file, line: at.line, column: at.column, severity: 'warning', message: notFoundMessage(role, name) } };
     try {
-      const compiled = this.compiler.compile(role === 'light' ? { lights: [ref], maxVertices } : { surface: ref, maxVertices });
+      // loopFlags as the renderer asks (rsl-provider.ts): a lone surface's layout query and its render
+      // then share one compiled kernel.
+      const compiled = this.compiler.compile(role === 'light' ? { lights: [ref], maxVertices, loopFlags: true } : { surface: ref, maxVertices, loopFlags: true });
       return { entries: compiled.params.entries.filter((e) => e.instance === (role === 'light' ? 'light0' : 'surface')) };
     } catch (error) {
       if (error instanceof RslCompileError) return { errors: error.diagnostics };
