@@ -301,7 +301,9 @@ class Emitter {
       entry.push(`    rsl_grid_store_${g.type}(${slot.offset}u, ${this.varName(g)});`);
       writes.push(slot.name);
     }
-    entry.push('  }', ...(textures ? ['  if (lid == 0u) { rsl_tex_finish(gi, rsl_tex_complete); }'] : []), '}');
+    // A pass of a split kernel before the last marks no grid done (the next pass would skip it).
+    const finish = this.options.writeBack === false ? 'rsl_tex_finish_pass' : 'rsl_tex_finish';
+    entry.push('  }', ...(textures ? [`  if (lid == 0u) { ${finish}(gi, rsl_tex_complete); }`] : []), '}');
     // The workgroup array size is known only after the body was emitted.
     header[7] = `var<workgroup> rsl_wg: array<f32, ${Math.max(1, this.maxSlots) * maxV}>;`;
     return {

@@ -144,6 +144,16 @@ fn rsl_tex_finish(gi: u32, complete: bool) {
   if (rsl_textures[${ATLAS.paged}u] != 0u) { atomicOr(&rsl_feedback[rsl_tex_grid_word(gi)], 1u << (gi % 32u)); }
 }
 
+// rsl_tex_finish in a pass of a split kernel before the last (src/rsl/partition): it counts a miss
+// and the lookups but sets no done bit, so the passes after it still shade the grid.
+fn rsl_tex_finish_pass(gi: u32, complete: bool) {
+  if (!complete) {
+    atomicAdd(&rsl_feedback[${FEEDBACK.missedGrids}u], 1u);
+    return;
+  }
+  atomicAdd(&rsl_feedback[${FEEDBACK.lookups}u], atomicLoad(&rsl_tex_lookups));
+}
+
 // The size st spans at a level: the level, or one face of a cube-face map's 3 × 2 grid.
 fn rsl_tex_size(h: u32, level: u32, face: u32) -> vec2f {
   let lh = h + ${L}u + level * ${ATLAS.levelWords}u;

@@ -1,14 +1,17 @@
 // Running a shading kernel the compiler split into passes (src/rsl/partition): per shading batch, the
-// passes in order, one workgroup per grid each, over the same bindings plus an intermediate buffer
+// passes in order, one workgroup per grid each, over the same bindings (less the loop flags and the
+// texture atlas where a pass does not declare them) plus an intermediate buffer
 // of the batch's grids × vertices × the intermediate floats per vertex, through the allocator (so it
 // is budgeted) and released when the batch's commands have run. Dispatches of one command buffer
 // see each other's storage writes in order, so a pass reads what the passes before it saved.
 import type { Bindings, CommandRecorder, GpuRuntime } from '../../gpu/runtime.ts';
 import { LOOP_FLAG_BINDING } from '../../rsl/wgsl.ts';
+import { TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING } from '../../texture/texture-wgsl.ts';
 
 export interface ShadingPasses {
-  /** `loopFlags`: the pass declares the loop flags (binding 12), which a pass without them is not given. */
-  passes: readonly { code: string; entryPoint: string; loopFlags?: boolean }[];
+  /** `loopFlags`: the pass declares the loop flags (binding 12), which a pass without them is not given;
+   * `textures`: likewise the atlas and its feedback (bindings 5 and 6). */
+  passes: readonly { code: string; entryPoint: string; loopFlags?: boolean; textures?: boolean }[];
   /** Floats per vertex of the intermediate buffer. */
   intermediateFloats: number;
   /** Its binding in every pass. */
@@ -35,8 +38,12 @@ export function passPipelines(gpu: GpuRuntime, label: string, passes: ShadingPas
 /** Records the passes for `grids` grids (one workgroup each) with `bindings`, and the intermediates. */
 export function dispatchPasses(gpu: GpuRuntime, recorder: CommandRecorder, passes: ShadingPasses, pipelines: GPUComputePipeline[], bindings: Bindings, grids: number, maxVertices: number): void {
   const intermediates = recorder.transient(gpu.allocator.createBuffer({ label: 'shading intermediates', size: intermediateBytes(passes, grids, maxVertices), usage: GPUBufferUsage.STORAGE }));
-  const { [LOOP_FLAG_BINDING]: _flags, ...withoutFlags } = bindings;
-  pipelines.forEach((pipeline, p) => recorder.dispatch(pipeline, { ...(passes.passes[p]!.loopFlags ? bindings : withoutFlags), [passes.intermediateBinding]: intermediates }, grids));
+  pipelines.forEach((pipeline, p) => {
+    const { loopFlags, textures } = passes.passes[p]!;
+    // A binding the pass does not declare is not in its 'auto' layout: binding it is an error.
+    const own = Object.fromEntries(Object.entries(bindings).filter(([b]) => (loopFlags || Number(b) !== LOOP_FLAG_BINDING) && (textures || (Number(b) !== TEXTURE_BINDING && Number(b) !== TEXTURE_FEEDBACK_BINDING))));
+    recorder.dispatch(pipeline, { ...own, [passes.intermediateBinding]: intermediates }, grids);
+  });
 }
 
 /** A shading kernel as the shade stage runs it: its one pipeline, or its passes. */

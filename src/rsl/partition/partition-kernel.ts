@@ -5,6 +5,7 @@ import type { Diagnostics } from '../diagnostics.ts';
 import type { IrModule } from '../ir.ts';
 import type { GridLayout } from '../../layout/grid-layout.ts';
 import type { WgslOptions } from '../wgsl.ts';
+import { usesTextures } from '../../texture/texture-wgsl.ts';
 import { emitPasses, INTERMEDIATE_BINDING } from './emit-passes.ts';
 import { irToGraph } from './from-ir.ts';
 import { PartitionError } from './graph.ts';
@@ -35,6 +36,8 @@ export interface KernelPass {
   restores: string[];
   /** It declares the loop flags (binding LOOP_FLAG_BINDING): a pass without flagged loops binds none. */
   loopFlags: boolean;
+  /** It declares the texture atlas and feedback (bindings 5 and 6): a pass without lookups binds neither. */
+  textures: boolean;
 }
 
 export interface MultipassKernel {
@@ -79,7 +82,7 @@ export function partitionKernel(
       operations: result.partition.use[p]!.operations, liveValues: result.partition.use[p]!.liveValues,
       savedFloats: emitted.kernels[p]!.savedFloats, restoredFloats: emitted.kernels[p]!.restoredFloats,
       saves: pass.saves.map(label), restores: pass.restores.map(label),
-      loopFlags: emitted.kernels[p]!.wgsl.loopFlags,
+      loopFlags: emitted.kernels[p]!.wgsl.loopFlags, textures: usesTextures(emitted.kernels[p]!.wgsl.code),
     })),
     intermediateFloats: emitted.intermediateFloats, intermediateBinding: INTERMEDIATE_BINDING,
     algorithm: result.algorithm, cost: result.partition.cost, milliseconds: result.milliseconds,
