@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { farmStatusPlugin } from './src/farm/vite-farm-status.ts';
 
 export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
@@ -7,6 +8,8 @@ export default defineConfig({
   appType: 'mpa',
   // surface-nets (Blobby polygonisation) reaches Node's `global` through its typed-array pool.
   define: { global: 'globalThis' },
+  // GET /farm/status.json for the page's Farm panel, read from REDIS_URL's farm (dev server only).
+  plugins: [farmStatusPlugin()],
   // The Node-only GPU runtime (Dawn) is loaded lazily and never bundled for the page.
   build: { target: 'es2022', rollupOptions: { external: ['webgpu'] } },
   test: {

@@ -2,6 +2,7 @@
 import { GpuUnavailableError } from '../index.ts';
 import { enableSelfTest, reportGpu, reportNoGpu } from './about-gpu.ts';
 import { element, setStatus } from './dom.ts';
+import { attachFarmPanel } from './farm-panel.ts';
 import { attachScenePicker, initialScene, openUrl } from './scene-picker.ts';
 import { ViewerApp } from './viewer-app.ts';
 
@@ -14,6 +15,8 @@ declare global {
 async function start(): Promise<void> {
   const app = new ViewerApp();
   window.reyesViewer = app.probe;
+  // The farm needs no GPU.
+  attachFarmPanel();
   try {
     reportGpu(await app.session.get());
   } catch (error) {
