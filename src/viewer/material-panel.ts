@@ -1,6 +1,8 @@
-// The selected object's material: its colour and opacity (attributes) and its surface shader's
-// parameters from the compiler's layout. Edits change only that primitive.
-import type { Frame, ShaderDiagnostic as RslDiagnostic } from '../index.ts';
+// The selected object's material: its colour and opacity (attributes), its surface shader's
+// parameters from the compiler's layout, and how many passes its kernel ran in the last render (the
+// compiler splits a kernel too big for the resource model, src/rsl/partition). Edits change only
+// that primitive.
+import type { CompiledPipeline, Frame, PartitionAlgorithm, ShaderDiagnostic as RslDiagnostic, ShadingKernel } from '../index.ts';
 import { h } from './dom.ts';
 import { colorControl, paramControl } from './param-controls.ts';
 import { currentValue, type SceneEdits } from './scene-edits.ts';
@@ -20,6 +22,8 @@ export function buildMaterialPanel(
   const { attributes, source } = primitive;
   const surfaceName = attributes.surface?.name ?? 'defaultsurface';
   container.append(h('p', {}, h('strong', {}, primitive.geometry.type), ` #${index} at ${source.file}:${source.line}:${source.column}, surface `, h('code', {}, surfaceName)));
+  container.append(h('p', { class: 'note', 'data-kernel': '' }));
+  showKernelPasses(container, frame, edits);
   container.append(colorControl('Color', attributes.color, (rgb) => {
     attributes.color.splice(0, 3, ...rgb);
     changed();
@@ -56,4 +60,28 @@ export function buildMaterialPanel(
       changed();
     }));
   }
+}
+
+const ALGORITHM_NAMES: Record<PartitionAlgorithm, string> = { rds: 'RDS', rds_h: 'RDS_h', mrds: 'MRDS', dp: 'DP', auto: 'auto' };
+
+/** The kernel line: "kernel: 1 pass", or "kernel: 3 passes (split: RDS_h, …)" where the compiler split
+ * the pipeline; `kernel` is the one the last render shaded the primitive with, `compiled` its
+ * compiled pipeline (none for the built-in default and constant surfaces). */
+export function kernelPassesText(kernel: ShadingKernel | undefined, compiled: CompiledPipeline | undefined): string {
+  if (!kernel) return 'kernel: not rendered yet';
+  const multipass = compiled?.multipass;
+  if (!multipass) return `kernel: 1 pass${compiled ? '' : ` (${kernel.label})`}`;
+  return `kernel: ${multipass.passes.length} passes (split: ${ALGORITHM_NAMES[multipass.algorithm]}, ${multipass.intermediateFloats} floats a vertex saved between them, predicted cost ${multipass.cost.toFixed(0)})`;
+}
+
+/** Fills in the kernel line of the panel's selected primitive (after each render: the kernel is the
+ * one that render used). */
+export function showKernelPasses(container: HTMLElement, frame: Frame, edits: SceneEdits): void {
+  const line = container.querySelector<HTMLElement>('[data-kernel]');
+  const attributes = frame.primitives[Number(container.dataset.selected)]?.attributes;
+  if (!line || !attributes) return;
+  const kernel = edits.provider.kernelFor(attributes);
+  const text = kernelPassesText(kernel, kernel && edits.provider.compiled(kernel.key));
+  line.textContent = text;
+  line.dataset.kernel = text.startsWith('kernel: 1 pass') ? '1' : (/^kernel: (\d+) passes/.exec(text)?.[1] ?? '');
 }

@@ -13,7 +13,7 @@ import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
 import { showStats } from './insight-panel.ts';
 import { showStageGraph } from './stage-graph-view.ts';
 import { buildLightsPanel } from './lights-panel.ts';
-import { buildMaterialPanel } from './material-panel.ts';
+import { buildMaterialPanel, showKernelPasses } from './material-panel.ts';
 import { showMessages, type Message } from './messages-panel.ts';
 import { OrbitCamera } from './orbit-camera.ts';
 import { Overlays } from './overlays.ts';
@@ -534,6 +534,7 @@ export class ViewerApp {
       if (this.selected !== undefined) this.overlays.select({ ...this.idImage!, index: this.selected });
     }
     showStats(element<HTMLTableElement>('stats'), rendered.stats);
+    showKernelPasses(element('material'), loaded.frame, edits);
     showStageGraph(element('stage-graph'), rendered.stats);
     this.renderMessages = rendered.warnings.flatMap((w) => renderWarning(loaded.name, w));
     this.refreshMessages();

@@ -102,6 +102,9 @@ describe('the viewer in headless Chromium', () => {
     // Canvas pixel (48, 24) is on the right sphere.
     await page.mouse.click(box.x + (48.5 / 64) * box.width, box.y + (24.5 / 48) * box.height);
     await expect.poll(() => page.locator('#material').getAttribute('data-selected'), { timeout: 60_000 }).toBe('1');
+    // A plain material's kernel, as the last render ran it: one pass (the compiler splits only a
+    // kernel too big for the resource model, src/rsl/partition).
+    expect(await page.locator('#material [data-kernel]').textContent()).toBe('kernel: 1 pass');
     const mask = new Set(await page.evaluate(() => window.reyesViewer!.idMask(1)));
     expect(mask.size).toBeGreaterThan(100);
     const before = await picture(page);

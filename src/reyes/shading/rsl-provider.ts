@@ -88,6 +88,8 @@ export class RslShadingProvider {
    * under one state share their block unless the pipeline uses "object" space (the block holds the
    * primitive's object → camera matrix). */
   private readonly instances = new WeakMap<KernelSpaces, WeakMap<Attributes, Map<string, ShadingInstance>>>();
+  /** The kernel each attribute state was last shaded with (kernelFor). */
+  private readonly lastKernel = new WeakMap<Attributes, ShadingKernel>();
 
   constructor(private readonly options: RslShadingOptions = {}) {
     this.compiler = options.compiler ?? new ShaderCompiler();
@@ -107,9 +109,13 @@ export class RslShadingProvider {
     if (!perState) perFrame.set(request.attributes, (perState = new Map()));
     const lightsKey = `${request.layout.maxVertices}:${request.lights.map((l) => l.id).join(',')}:${(request.primitiveVariables ?? []).join(',')}`;
     const cached = perState.get(lightsKey);
-    if (cached) return cached;
+    if (cached) {
+      this.lastKernel.set(request.attributes, cached.kernel);
+      return cached;
+    }
     const { instance, objectDependent } = this.shade(request);
     if (!objectDependent) perState.set(lightsKey, instance);
+    this.lastKernel.set(request.attributes, instance.kernel);
     return instance;
   }
 
@@ -309,6 +315,13 @@ export class RslShadingProvider {
    * (the page's shader editor changed its source). */
   forget(name: string): void {
     for (const key of this.resolved.keys()) if (key.split('\u0001')[1] === name) this.resolved.delete(key);
+  }
+
+  /** The kernel this provider last handed out for primitives of `attributes` (the object a frame's
+   * primitive holds): with compiled(kernel.key), what the page shows of a material's kernel (its
+   * passes, where the compiler split it). Undefined before a render shaded them. */
+  kernelFor(attributes: Attributes): ShadingKernel | undefined {
+    return this.lastKernel.get(attributes);
   }
 
   /** The compiled pipeline behind a kernel this provider handed out (e.g. for packParameters in the page). */
