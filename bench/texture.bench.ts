@@ -2,6 +2,8 @@
 // pool that holds every tile, with one that holds a quarter of them (the map 4× the pool), and
 // untextured. Each is rendered once to compile its kernels, then timed. Prints frame time, shade
 // time, filtered lookups per second of shade time, tile misses, grids shaded again and uploads.
+// Then the filter's quality: a checkerboard plane at grazing angles (test/texture/grazing-checker.ts)
+// against EWA per band of angle from the normal, for the anisotropic filter and for trilinear alone.
 // Usage: node --import ./src/node/register.js bench/texture.bench.ts [--res 160x120] [--size 1024]
 import { parseArgs } from 'node:util';
 import { acquireGpu, adapterLabel } from '../src/gpu/device.ts';
@@ -15,6 +17,7 @@ import { buildPyramid } from '../src/texture/mipmap.ts';
 import { encodeTextureFile } from '../src/texture/texture-file.ts';
 import { TextureRegistry } from '../src/texture/texture-registry.ts';
 import { memoryTextureStorage } from '../src/texture/texture-storage.ts';
+import { bandErrors, ewaPicture, HEIGHT, renderGrazing, WIDTH } from '../test/texture/grazing-checker.ts';
 
 const { values: options } = parseArgs({ options: { res: { type: 'string', default: '160x120' }, size: { type: 'string', default: '1024' } } });
 const [width, height] = options.res.split('x').map(Number) as [number, number];
@@ -71,5 +74,12 @@ for (const [name, stats] of runs) {
   const t = stats.textures;
   const perSecond = stats.stageMs.shade > 0 ? (t.lookups / stats.stageMs.shade) * 1000 : 0;
   console.log(`${name}: frame ${stats.totalMs.toFixed(0)} ms, shade ${stats.stageMs.shade.toFixed(0)} ms; ${t.lookups} lookups (${(perSecond / 1e6).toFixed(2)} M/s of shade time); pool ${t.poolTiles} tiles; ${t.tileMisses} tile misses, ${t.reshadedGrids} grids shaded again in ${t.extraPasses} extra passes, ${t.tilesUploaded} tiles uploaded (${(t.bytesUploaded / 2 ** 20).toFixed(1)} MiB); peak ${(stats.peakBytes / 2 ** 20).toFixed(1)} MiB`);
+}
+
+const reference = ewaPicture();
+console.log(`checker at grazing angles vs EWA, ${WIDTH}×${HEIGHT}, 4×4 samples, box 1 1 (|error| mean / max; contrast |value − ½| kept, EWA's in brackets):`);
+for (const [name, options] of [['anisotropic (16 probes)', ''], ['trilinear ("samples" 1)', ', "samples", 1']] as const) {
+  const bands = bandErrors(await renderGrazing(gpu, options), reference);
+  console.log(`  ${name}: ${bands.map((b) => `${b.band[0]}–${b.band[1]}° ${b.mean.toFixed(3)} / ${b.max.toFixed(2)}, contrast ${b.contrast.toFixed(2)} (${b.ewaContrast.toFixed(2)})`).join('; ')}`);
 }
 gpu.context.destroy();
