@@ -76,6 +76,8 @@ export type { ArgKind } from './rib/requests.ts';
 export type { RequestCategory } from './rib/requests.ts';
 /** Applies a 4×4 RIB matrix to a point (row-vector convention, with the homogeneous divide). */
 export { transformPoint } from './rib/transforms.ts';
+/** A primitive's object-space bounding box from its RIB arguments (frame all in the page). */
+export { objectBound } from './rib/object-bound.ts';
 
 // The parsed scene (src/rib/scene.ts).
 /** A parsed RIB: its frames, errors and warnings, and requests made outside any frame. */
@@ -262,6 +264,8 @@ export type { RegionKind } from './reyes/index.ts';
 export type { RegionReport } from './reyes/index.ts';
 /** A frame's statistics (micropolygons, samples, memory, stage times). */
 export type { FrameStats } from './reyes/index.ts';
+/** One light's "auto" shadow map pass in FrameStats.shadowPasses. */
+export type { ShadowPassStats } from './reyes/index.ts';
 /** Time spent in each stage. */
 export type { StageTimes } from './reyes/index.ts';
 /** The renderer's camera (see frameCamera). */

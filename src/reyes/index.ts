@@ -59,7 +59,7 @@ export type { PreparedFrame, PreparedRenderOptions, RegionKind, RegionReport, Re
 export { frameCamera } from './camera.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';
 export { BudgetTooSmallError } from './errors.ts';
-export type { FrameStats, StageTimes } from './stats.ts';
+export type { FrameStats, ShadowPassStats, StageTimes } from './stats.ts';
 export type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading/shading-kernel.ts';
 export { builtinShadingProvider, builtinSurfaceKernel } from './shading/builtin-surfaces.ts';
 export { RslShadingProvider } from './shading/rsl-provider.ts';

@@ -58,7 +58,21 @@ export interface FrameStats {
    * CPU work and stays 0). Absent where the adapter has no 'timestamp-query' or timing is off. */
   stageGpuMs?: StageTimes;
   totalMs: number;
+  /** The frame's "auto" shadow maps (src/reyes/shadows): one depth pass per light, before the frame. */
+  shadowPasses?: ShadowPassStats[];
   warnings: string[];
+}
+
+/** One light's "auto" shadow map in a frame. */
+export interface ShadowPassStats {
+  /** The light's handle. */
+  light: string;
+  /** The map's width and height (Attribute "light" "shadowmapsize"). */
+  size: number;
+  /** Wall time of its depth pass; 0 when the map made for an earlier frame still held. */
+  ms: number;
+  /** True when an earlier frame's map of the same light, view and geometry was used. */
+  reused: boolean;
 }
 
 export function emptyStats(): FrameStats {

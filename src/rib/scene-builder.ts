@@ -18,6 +18,7 @@ import type {
   Attributes, Basis, Camera, Frame, Geometry, Light, Matrix4, Options, Parameter, Primitive,
   PrimitiveType, Scene, ShaderRef, Solid, StructureComment, TextureRequest, TransformSample,
 } from './scene.ts';
+import { SHADOW_MAP_SIZES } from './scene.ts';
 import { scopeViolation } from './scopes.ts';
 import { boundMayBeVisible } from './screen-bound.ts';
 import { imageTooLarge } from './image-limits.ts';
@@ -616,6 +617,19 @@ export class SceneBuilder {
     return { name: req.args[0] as string, params: this.typeParams(req.params, { kind: 'shader-or-option' }), shaderToWorld: this.ctm };
   }
 
+  /** Attribute "light" "shadowmapsize" [n] ("auto" shadow maps' resolution) must be an integer in
+   * SHADOW_MAP_SIZES; another value is dropped with a warning (the size in force stays). */
+  private validShadowMapSize(req: RibRequest, params: Parameter[]): Parameter[] {
+    return params.filter((p) => {
+      if (p.name !== 'shadowmapsize') return true;
+      const n = p.values[0];
+      const [min, max] = SHADOW_MAP_SIZES;
+      if (p.values.length === 1 && typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max) return true;
+      this.diagnostics.warning(req.pos, req.name, `Attribute "light" "shadowmapsize" must be one integer from ${min} to ${max}, found [${p.values.join(' ')}]; ignored`);
+      return false;
+    });
+  }
+
   private applyAttribute(req: RibRequest): void {
     const a = argsByName(req);
     const attrs = this.attributes;
@@ -633,9 +647,10 @@ export class SceneBuilder {
         const shader = this.shader(req);
         const handle = typeof a.handle === 'number' ? String(a.handle) : (a.handle as string);
         const id = this.lights.length;
+        const size = findParameter(attrs.user['light'] ?? [], 'shadowmapsize')?.values[0];
         const light: Light = {
           id, handle, shader: shader.name, params: shader.params, lightToWorld: this.ctm,
-          area: req.name === 'AreaLightSource', source: req.pos,
+          area: req.name === 'AreaLightSource', source: req.pos, ...(typeof size === 'number' ? { shadowMapSize: size } : {}),
         };
         this.lights.push({ light, lightToCamera: this.frame ? null : this.ctm });
         if (this.frame) this.frame.lights.push(light);
@@ -709,7 +724,8 @@ export class SceneBuilder {
       }
       case 'Attribute': {
         const name = a.name as string;
-        const params = this.typeParams(req.params, { kind: 'shader-or-option' });
+        const params = name === 'light' ? this.validShadowMapSize(req, this.typeParams(req.params, { kind: 'shader-or-option' }))
+          : this.typeParams(req.params, { kind: 'shader-or-option' });
         const change: Partial<Attributes> = { user: { ...attrs.user, [name]: mergeParams(attrs.user[name] ?? [], params) } };
         if (name === 'displacementbound') {
           const sphere = findParameter(params, 'sphere');

@@ -145,7 +145,13 @@ export interface Light {
   lightToWorld: Matrix4;
   area: boolean;
   source: SourcePosition;
+  /** Attribute "light" "shadowmapsize" in force at the LightSource: the resolution of its "auto"
+   * shadow maps (src/reyes/shadows); absent: the default. */
+  shadowMapSize?: number;
 }
+
+/** The sizes Attribute "light" "shadowmapsize" accepts. */
+export const SHADOW_MAP_SIZES = [16, 8192] as const;
 
 export interface Display {
   name: string;

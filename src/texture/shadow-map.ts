@@ -27,8 +27,13 @@ export function shadowMapFromDepth(raster: FloatRaster, bytes: Uint8Array, warn:
   const { width, height } = raster;
   const data = new Float32Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = raster.data[i * raster.channels]!;
+  return depthShadowMap(width, height, data, { worldToScreen, worldToCamera });
+}
+
+/** The shadow map of a rendered frame's depths (nearest per pixel, Infinity where nothing) seen from `camera`. */
+export function depthShadowMap(width: number, height: number, data: Float32Array, camera: DepthCamera): TextureMap {
   return {
     kind: 'shadow', channels: 1, levels: [{ width, height, data }], swrap: 'clamp', twrap: 'clamp',
-    filter: 'box', swidth: 1, twidth: 1, worldToScreen, worldToCamera,
+    filter: 'box', swidth: 1, twidth: 1, worldToScreen: camera.worldToScreen, worldToCamera: camera.worldToCamera,
   };
 }

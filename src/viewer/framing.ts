@@ -4,7 +4,7 @@
 // and their depth; A by the bounding boxes of every primitive, so that what is out of view is
 // framed too. An orthographic view is only centred: moving such a camera does not change the size
 // of things.
-import { type Frame, type FrameCamera, type Geometry, type Matrix4, transformPoint } from '../index.ts';
+import { type Frame, type FrameCamera, type Matrix4, objectBound, transformPoint } from '../index.ts';
 
 /** How much of the view's width or height (whichever is tighter) the framed pixels fill. */
 export const FRAME_FILL = 0.7;
@@ -63,45 +63,6 @@ export function framingMove(camera: FrameCamera, extent: CameraExtent): [number,
   }
   const middle = unproject(camera, (crop.x0 + crop.x1) / 2, (crop.y0 + crop.y1) / 2, target);
   return [middle[0]! - centre[0]!, middle[1]! - centre[1]!, middle[2]! - centre[2]!];
-}
-
-/** A primitive's bounding box in object space, [xmin, xmax, ymin, ymax, zmin, zmax]: from its
- * quadric arguments, else its points (P, or Pw divided by w); undefined for shapes with neither
- * (Blobby, Pz height fields, Geometry), which frame all then leaves to the others. */
-export function objectBound(geometry: Geometry): number[] | undefined {
-  const a = geometry.args as Record<string, number>;
-  switch (geometry.type) {
-    case 'Sphere': case 'Cylinder': {
-      const r = Math.abs(a.radius!);
-      return [-r, r, -r, r, Math.min(a.zmin!, a.zmax!), Math.max(a.zmin!, a.zmax!)];
-    }
-    case 'Cone': return [-a.radius!, a.radius!, -a.radius!, a.radius!, Math.min(0, a.height!), Math.max(0, a.height!)];
-    case 'Disk': return [-a.radius!, a.radius!, -a.radius!, a.radius!, a.height!, a.height!];
-    case 'Paraboloid': return [-a.rmax!, a.rmax!, -a.rmax!, a.rmax!, Math.min(a.zmin!, a.zmax!), Math.max(a.zmin!, a.zmax!)];
-    case 'Torus': {
-      const r = Math.abs(a.majorradius!) + Math.abs(a.minorradius!);
-      return [-r, r, -r, r, -Math.abs(a.minorradius!), Math.abs(a.minorradius!)];
-    }
-    case 'Hyperboloid': {
-      const r = Math.max(Math.hypot(a.x1!, a.y1!), Math.hypot(a.x2!, a.y2!));
-      return [-r, r, -r, r, Math.min(a.z1!, a.z2!), Math.max(a.z1!, a.z2!)];
-    }
-  }
-  const P = geometry.params.find((p) => p.name === 'P')?.values as number[] | undefined;
-  const Pw = geometry.params.find((p) => p.name === 'Pw')?.values as number[] | undefined;
-  const stride = P ? 3 : 4;
-  const values = P ?? Pw;
-  if (!values?.length) return undefined;
-  const box = [Infinity, -Infinity, Infinity, -Infinity, Infinity, -Infinity];
-  for (let i = 0; i + stride <= values.length; i += stride) {
-    const w = stride === 4 ? values[i + 3]! : 1;
-    for (let axis = 0; axis < 3; axis++) {
-      const v = values[i + axis]! / w;
-      box[axis * 2] = Math.min(box[axis * 2]!, v);
-      box[axis * 2 + 1] = Math.max(box[axis * 2 + 1]!, v);
-    }
-  }
-  return box;
 }
 
 /** The camera-space extent of every primitive of `frame` (its bounding box's corners), for frame all. */

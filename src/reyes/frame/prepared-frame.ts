@@ -16,7 +16,8 @@ import { underBudget } from './frame-budget.ts';
 import { frameGpu } from './frame-insight.ts';
 import { samplingTarget, startFrame, type FrameJob } from './frame-job.ts';
 import { finish } from './frame-result.ts';
-import { hasWork, renderJob, renderScratch } from './render-once.ts';
+import { depthRenderer, hasWork, renderJob, renderScratch } from './render-once.ts';
+import { withAutoShadows } from '../shadows/auto-shadows.ts';
 import type { RegionReport, RenderedFrame, RenderOptions } from './render-options.ts';
 
 /** Share of the budget a prepared frame may keep in ready pieces and grids; past it, it keeps none. */
@@ -78,7 +79,15 @@ class Prepared implements PreparedFrame {
     return this.kept.reduce((n, k) => n + k.ready.buffer.size + k.diced.grids.size + k.diced.gridInfo.size, 0);
   }
 
+  /** The first render, after the frame's "auto" shadow maps. */
   async start(): Promise<void> {
+    this.first = await withAutoShadows(this.frame, this.options, depthRenderer(this.gpu), async () => {
+      await this.prepare();
+      return this.first;
+    });
+  }
+
+  private async prepare(): Promise<void> {
     const job = startFrame(this.gpu, this.frame, this.options);
     this.job = job;
     if (!hasWork(job)) {
@@ -119,6 +128,11 @@ class Prepared implements PreparedFrame {
   async render(edited: Frame = this.frame, extra: PreparedRenderOptions = {}): Promise<RenderedFrame> {
     if (this.disposed) throw new Error('PreparedFrame.render after dispose()');
     const options: RenderOptions = { ...this.options, ...extra };
+    // Only the maps whose light's view or whose geometry changed are rendered again.
+    return withAutoShadows(edited, options, depthRenderer(this.gpu), () => this.renderEdited(edited, options));
+  }
+
+  private async renderEdited(edited: Frame, options: RenderOptions): Promise<RenderedFrame> {
     if (!this.retained || !this.buffers || !this.counter) return this.fromScratch(edited, options, this.first.stats.reuse?.startsWith('full: ') ? this.first.stats.reuse.slice(6) : 'no grids kept');
     const job = startFrame(this.gpu, edited, options);
     const why = incompatibility(this.job, job);

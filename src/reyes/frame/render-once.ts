@@ -12,10 +12,17 @@ import { underBudget } from './frame-budget.ts';
 import { frameGpu } from './frame-insight.ts';
 import { samplingTarget, startFrame, type FrameJob } from './frame-job.ts';
 import { finish } from './frame-result.ts';
+import { withAutoShadows, type RenderDepth } from '../shadows/auto-shadows.ts';
 import type { RegionReport, RenderedFrame, RenderOptions } from './render-options.ts';
 
+/** The frame after its lights' "auto" shadow maps (shadows/auto-shadows.ts). */
 export async function renderFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions = {}): Promise<RenderedFrame> {
-  return renderJob(gpu, startFrame(gpu, frame, options), options);
+  return withAutoShadows(frame, options, depthRenderer(gpu), () => renderJob(gpu, startFrame(gpu, frame, options), options));
+}
+
+/** Depth passes render as any frame does from scratch. */
+export function depthRenderer(gpu: GpuRuntime): RenderDepth {
+  return (frame, options) => renderJob(gpu, startFrame(gpu, frame, options), options);
 }
 
 /** The job rendered from scratch, every buffer released afterwards. */

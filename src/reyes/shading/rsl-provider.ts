@@ -21,8 +21,9 @@ import { parameterOverrides, type InstanceValues } from './shader-params.ts';
 import type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from './shading-kernel.ts';
 import type { ImagerInstance, ImagerKernel, ImagerRequest } from '../stages/imager.ts';
 import type { KernelSpaces } from './spaces.ts';
-import type { FrameTextures, TextureRegistry } from '../../texture/texture-registry.ts';
-import { textureSearchPath } from '../../texture/texture-storage.ts';
+import { type FrameTextures, TextureRegistry } from '../../texture/texture-registry.ts';
+import { memoryTextureStorage, textureSearchPath } from '../../texture/texture-storage.ts';
+import { autoShadowParams, isAutoShadowName } from '../shadows/shadow-light.ts';
 import { TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING, usesTextures } from '../../texture/texture-wgsl.ts';
 import { LOOP_FLAG_BINDING } from '../../rsl/wgsl.ts';
 import { shaderLoopIterations } from './loop-cap.ts';
@@ -91,15 +92,19 @@ export class RslShadingProvider {
   /** The kernel each attribute state was last shaded with (kernelFor). */
   private readonly lastKernel = new WeakMap<Attributes, ShadingKernel>();
 
+  /** The texture maps (options.textures, else one for the "auto" shadow maps alone). */
+  private readonly registry: TextureRegistry;
+
   constructor(private readonly options: RslShadingOptions = {}) {
     this.compiler = options.compiler ?? new ShaderCompiler();
+    this.registry = options.textures ?? new TextureRegistry(memoryTextureStorage(new Map()));
+    this.provide.shadowMaps = this.registry;
   }
 
   /** The ShadingKernelProvider (with the imager). */
   readonly provide: ShadingKernelProvider = Object.assign((request: ShadingRequest): ShadingInstance => this.provideShading(request), {
     imager: (request: ImagerRequest): ImagerInstance | undefined => this.imager(request),
-    textures: (spaces: KernelSpaces): FrameTextures | undefined =>
-      this.options.textures?.textures(mat4.invert(mat4.create(), spaces.world) ?? mat4.create()),
+    textures: (spaces: KernelSpaces): FrameTextures | undefined => this.registry.textures(mat4.invert(mat4.create(), spaces.world) ?? mat4.create()),
   });
 
   private provideShading(request: ShadingRequest): ShadingInstance {
@@ -198,7 +203,7 @@ export class RslShadingProvider {
     add('surface', surface.name === surfaceName ? attributes.surface : null, surface);
     add('displacement', attributes.displacement, displacement);
     add('atmosphere', attributes.atmosphere, atmosphere);
-    lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: light.params, shaderToCamera: shaderToCamera(light.lightToWorld), source: light.source }));
+    lights.forEach(({ light }, k) => instances.push({ instance: `light${k}`, params: autoShadowParams(light), shaderToCamera: shaderToCamera(light.lightToWorld), source: light.source }));
     for (const instance of instances) warnUnknown(compiled, instance, warn);
     const overrides = parameterOverrides(compiled, instances, { kernelSpaces: request.spaces, objectToCamera: request.objectToCamera, warn });
     const kernel = this.kernel(compiled, [surface, displacement, atmosphere, ...lights.map((l) => l.resolved)], shaderLoopIterations(request.options));
@@ -209,6 +214,7 @@ export class RslShadingProvider {
     const textureSlot = (name: string): number => {
       // environment("raytrace") is the traced environment, not a map.
       if (name === 'raytrace') return -1;
+      if (isAutoShadowName(name)) return this.registry.slot(name, undefined, warn);
       if (this.options.textures) return this.options.textures.slot(name, textureSearchPath(request.options), warn);
       warn(`texture "${name}": this renderer was given no texture files; its lookups return the fill value`);
       return -1;

@@ -9,7 +9,7 @@ import type { mat4 } from 'gl-matrix';
 import type { GridLayout } from '../../layout/grid-layout.ts';
 import type { Attributes, Light, Options } from '../../rib/scene.ts';
 import type { ImagerInstance, ImagerRequest } from '../stages/imager.ts';
-import type { FrameTextures } from '../../texture/texture-registry.ts';
+import type { FrameTextures, TextureRegistry } from '../../texture/texture-registry.ts';
 import type { KernelSpaces } from './spaces.ts';
 import type { ShadingPasses } from './multipass.ts';
 import type { SourcePos } from '../../rsl/diagnostics.ts';
@@ -79,4 +79,7 @@ export interface ShadingKernelProvider {
   /** The frame's texture maps and page table (src/texture/tile-table.ts) once its primitives have
    * their instances: every map their shaders named; undefined when none. */
   textures?(spaces: KernelSpaces): FrameTextures | undefined;
+  /** Where a frame's "auto" shadow maps go (src/reyes/shadows), read by its lights' shadow() calls;
+   * a provider without it leaves such lights unshadowed (with a warning). */
+  shadowMaps?: TextureRegistry;
 }
