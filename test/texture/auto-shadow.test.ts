@@ -5,7 +5,7 @@
 // attribute sizes the map; bad sizes, point lights and scenes with nothing to shadow are handled.
 import { describe, expect, it } from 'vitest';
 import { encodeDepthTiff } from '../../src/image/tiff.ts';
-import { renderFrame } from '../../src/reyes/render-frame.ts';
+import { prepareFrame, renderFrame } from '../../src/reyes/render-frame.ts';
 import { RslShadingProvider } from '../../src/reyes/shading/rsl-provider.ts';
 import { parseRibSync } from '../../src/rib/index.ts';
 import { runTextureRequests, texturesBetween } from '../../src/texture/make-textures.ts';
@@ -101,6 +101,14 @@ Surface "matte"\nSphere 1 -1 1 360\nWorldEnd\n`;
     const lights = frame.lights.map((l) => (l.handle === '3' ? { ...l, params: l.params.map((p) => (p.name === 'to' ? { ...p, values: [0, 0, 0] } : p)) } : l));
     const edited = await renderFrame(gpu(), { ...frame, lights }, { shading: shading.provide });
     expect(edited.stats.shadowPasses?.map((p) => [p.light, p.reused])).toEqual([['2', true], ['3', false]]);
+    // A prepared frame (the page's): light 3 back where it was, then light 2 moved: each time only
+    // the moved light's map is made, and the kept grids are shaded again.
+    const prepared = await prepareFrame(gpu(), frame, { shading: shading.provide });
+    expect(prepared.first.stats.shadowPasses?.map((p) => p.reused)).toEqual([true, false]);
+    const back = await prepared.render({ ...frame, lights: lights.map((l, k) => (l.handle === '2' ? { ...l, params: l.params.map((p) => (p.name === 'from' ? { ...p, values: [0.2, 1, 0] } : p)) } : frame.lights[k]!)) });
+    expect([back.stats.reuse, back.stats.shadowPasses?.map((p) => [p.light, p.reused])]).toEqual(['reused', [['2', false], ['3', true]]]);
+    expect(Math.max(...back.image.rgba)).toBeGreaterThan(0);
+    prepared.dispose();
     // Nothing at all to cast or receive.
     const empty = await renderFrame(gpu(), parseRibSync(`Format 16 16 1\nWorldBegin\nLightSource "shadowdistant" 1 "shadowname" "auto"\nWorldEnd\n`).frames[0]!);
     expect(empty.stats.shadowPasses).toMatchObject([{ light: '1', reused: false }]);
