@@ -142,7 +142,13 @@ export function exportRib(frame: Frame, title: string): RibExport {
     'WorldBegin',
     ...Object.entries(frame.coordinateSystems).filter(([name]) => name !== 'world' && name !== 'camera')
       .flatMap(([name, m]) => ['TransformBegin', transform(m), `CoordinateSystem ${quote(name)}`, 'TransformEnd']),
-    ...frame.lights.flatMap((l, id) => ['TransformBegin', transform(l.lightToWorld), `LightSource ${quote(l.shader)} ${handles[id]}${params(l.params)}`, 'TransformEnd']),
+    // A light's "auto" shadow map size stays in its own attribute block (each primitive's Illuminate
+    // turns the lights on).
+    ...frame.lights.flatMap((l, id) => [
+      ...(l.shadowMapSize !== undefined ? ['AttributeBegin', `Attribute "light" "shadowmapsize" [${l.shadowMapSize}]`] : ['TransformBegin']),
+      transform(l.lightToWorld), `LightSource ${quote(l.shader)} ${handles[id]}${params(l.params)}`,
+      l.shadowMapSize !== undefined ? 'AttributeEnd' : 'TransformEnd',
+    ]),
     ...frame.primitives.flatMap((p) => [
       'AttributeBegin',
       ...attributes(p.attributes, handles).map((line) => `  ${line}`),
