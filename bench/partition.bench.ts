@@ -2,10 +2,19 @@
 // 100 to 5,000 operations under two resource profiles, and on the shader corpus under the tiny one:
 // passes, predicted cost (the cost model's operation units per vertex) and partitioning time per
 // algorithm, with the exponent of time against operations fitted by least squares on log-log. An
-// algorithm whose run passes --cap seconds is not run on larger graphs. CPU only: no GPU timings.
-// Usage: npm run bench:partition [-- --cap 20 --sizes 100,200,500,1000,2000,5000]
+// algorithm whose run passes --cap seconds is not run on larger graphs. Then on the GPU (Dawn), for
+// a generated surface of --terms layered noise terms with three lights: the single kernel under the
+// default profile against each algorithm's passes under the tiny one: pipeline creation
+// (createShaderModule + createComputePipelineAsync, summed over the passes, with Mesa's shader
+// cache off so it is a cold compile) and the GPU time of shading --grids 16 × 16 grids (timestamp
+// queries where the adapter has them, else submit to done; median of 5 after a warm-up run).
+// Usage: npm run bench:partition [-- --cap 20 --sizes 100,200,500,1000,2000,5000 --terms 24 --grids 256 --no-gpu | --gpu-only]
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { acquireGpu } from '../src/gpu/device.ts';
+import { GpuRuntime } from '../src/gpu/runtime.ts';
+import { dispatchPasses } from '../src/reyes/shading/multipass.ts';
+import { gridBindings } from '../test/reyes/partition-grids.ts';
 import { randomGraph } from '../test/rsl/partition/random-graphs.ts';
 import { contractGroups } from '../src/rsl/partition/graph.ts';
 import type { PartitionGraph } from '../src/rsl/partition/graph.ts';
@@ -18,10 +27,15 @@ import { rdsH } from '../src/rsl/partition/rds-h.ts';
 import { mrds } from '../src/rsl/partition/mrds.ts';
 import { dp } from '../src/rsl/partition/dp.ts';
 import { compilePipeline } from '../src/rsl/compile.ts';
-import type { PipelineDescription } from '../src/rsl/compile.ts';
+import type { CompiledPipeline, PipelineDescription } from '../src/rsl/compile.ts';
 import { checkSource } from '../src/rsl/frontend.ts';
 
-const { values: options } = parseArgs({ options: { cap: { type: 'string', default: '20' }, sizes: { type: 'string', default: '100,200,500,1000,2000,5000' } } });
+const { values: options } = parseArgs({
+  options: {
+    cap: { type: 'string', default: '20' }, sizes: { type: 'string', default: '100,200,500,1000,2000,5000' },
+    terms: { type: 'string', default: '24' }, grids: { type: 'string', default: '256' }, 'no-gpu': { type: 'boolean', default: false }, 'gpu-only': { type: 'boolean', default: false },
+  },
+});
 const capMs = Number(options.cap) * 1000;
 const sizes = options.sizes.split(',').map(Number);
 
@@ -58,7 +72,7 @@ function fitExponent(points: { n: number; ms: number }[]): string {
   return slope.toFixed(2);
 }
 
-for (const [profile, limits] of Object.entries(PROFILES)) {
+for (const [profile, limits] of Object.entries(options['gpu-only'] ? {} : PROFILES)) {
   console.log(`\ngenerated shaders, ${profile} profile (${limits.operations} operations, ${limits.liveValues} live values, ${limits.outputs} outputs a pass)`);
   console.log('operations  nodes  algorithm  passes  predicted cost   time ms');
   const times: Record<Name, { n: number; ms: number }[]> = { rds_h: [], rds: [], mrds: [], dp: [] };
@@ -86,8 +100,8 @@ for (const [profile, limits] of Object.entries(PROFILES)) {
 }
 
 // The corpus: each shader in a pipeline with a point light, under the tiny profile.
-console.log('\ncorpus under the tiny profile (auto): passes, predicted cost, partitioning ms');
-for (const file of readdirSync('shaders/corpus').filter((f) => f.endsWith('.sl')).sort()) {
+if (!options['gpu-only']) console.log('\ncorpus under the tiny profile (auto): passes, predicted cost, partitioning ms');
+for (const file of options['gpu-only'] ? [] : readdirSync('shaders/corpus').filter((f) => f.endsWith('.sl')).sort()) {
   const source = readFileSync(`shaders/corpus/${file}`, 'utf8');
   const shader = checkSource(source, file, {}).ast.shaders[0];
   if (!shader || shader.shaderKind === 'imager') continue;
@@ -99,8 +113,89 @@ for (const file of readdirSync('shaders/corpus').filter((f) => f.endsWith('.sl')
   try {
     const compiled = compilePipeline({ ...description, partition: { resources: TINY_RESOURCES } });
     const m = compiled.multipass;
-    console.log(`${file.padEnd(20)} ${m ? `${m.passes.length} passes (${m.algorithm}), cost ${m.cost.toFixed(0)}, ${m.milliseconds.toFixed(0)} ms` : 'fits one pass'}`);
+    const whole = compiled.diagnostics.find((d) => d.severity === 'warning' && d.message.includes('runs as one pass'));
+    console.log(`${file.padEnd(20)} ${m ? `${m.passes.length} passes (${m.algorithm}), cost ${m.cost.toFixed(0)}, ${m.milliseconds.toFixed(0)} ms` : whole ? `one pass: ${whole.message.replace(/^the kernel runs as one pass: /, '')}` : 'fits one pass'}`);
   } catch (error) {
     console.log(`${file.padEnd(20)} ${(error as Error).message.split('\n')[0]}`);
   }
+}
+
+// The GPU: compile and run time of one large generated surface, in one pass and split.
+if (!options['no-gpu']) await gpuTimes(Number(options.terms), Number(options.grids));
+
+/** A surface of `terms` layered noise terms (each a few dozen operations), lit by plastic's lights. */
+function layeredSurface(terms: number): string {
+  const body = [...Array(terms).keys()].map((k) => {
+    const f = (1.3 + 0.37 * k).toFixed(2);
+    const w = (1 / (1 + 0.5 * k)).toFixed(3);
+    return k % 3 === 0
+      ? `  c += ${w} * color(noise(pp * ${f} + ${k}.5));`
+      : k % 3 === 1
+        ? `  c += ${w} * color(smoothstep(0.3, 0.7, noise(pp * ${f})), abs(sin(${f} * xcomp(pp) + float noise(pp * ${f} + 3))), 0.5);`
+        : `  c = mix(c, color(noise(pp * ${f} - ${k}.25)), ${w} * float noise(pp * ${(0.5 * Number(f)).toFixed(2)}));`;
+  });
+  return [
+    'surface layered(float Ka = 1, Kd = .5, Ks = .5, roughness = .1) {',
+    '  point pp = transform("shader", P);',
+    '  color c = 0;',
+    ...body,
+    '  normal Nf = faceforward(normalize(N), I);',
+    '  Oi = Os;',
+    '  Ci = Os * (c * (Ka * ambient() + Kd * diffuse(Nf)) + Ks * specular(Nf, -normalize(I), roughness));',
+    '}',
+  ].join('\n');
+}
+
+async function gpuTimes(terms: number, grids: number): Promise<void> {
+  // A cold compile each time: Mesa's on-disk cache would answer a second run (set before the driver loads).
+  process.env['MESA_SHADER_CACHE_DISABLE'] = 'true';
+  const gpu = new GpuRuntime(await acquireGpu());
+  // The driver's first pipeline pays for its own start-up: not the first kernel's cost.
+  const warmUp = gpu.device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' });
+  await gpu.device.createComputePipelineAsync({ layout: 'auto', compute: { module: warmUp, entryPoint: 'main' } });
+  const description: PipelineDescription = { surface: { source: layeredSurface(terms), file: 'layered.sl', name: 'layered' }, lights: ['ambientlight', 'distantlight', 'pointlight'] };
+  const single = compilePipeline(description);
+  console.log(`\nGPU (${gpu.context.adapter.description}): a generated surface of ${terms} noise terms (${single.code.length} characters of WGSL), three lights, ${grids} grids of 16 × 16`);
+  console.log('kernel                passes  intermediate floats  predicted cost  partition ms  pipeline compile ms  GPU ms (median of 5)');
+  let clock = 'timestamp queries';
+  const variants: { name: string; compiled: CompiledPipeline }[] = [{ name: 'single (default)', compiled: single }];
+  for (const algorithm of ['rds', 'rds_h', 'mrds', 'dp'] as const) {
+    variants.push({ name: `${algorithm} (tiny)`, compiled: compilePipeline({ ...description, partition: { algorithm, resources: TINY_RESOURCES } }) });
+  }
+  for (const { name, compiled } of variants) {
+    const m = compiled.multipass;
+    const kernels = m ? m.passes : [{ code: compiled.code, entryPoint: compiled.entryPoint }];
+    // Not through the kernel cache: each pipeline is created here and timed.
+    const compileStart = performance.now();
+    const pipelines: GPUComputePipeline[] = [];
+    for (const [p, kernel] of kernels.entries()) {
+      // Named in the text, so Dawn's cache of modules by source cannot answer with another variant's
+      // pipeline (MRDS and DP often find the same partition).
+      const module = gpu.device.createShaderModule({ label: `${name} pass ${p + 1}`, code: `// ${name} pass ${p + 1}\n${kernel.code}` });
+      pipelines.push(await gpu.device.createComputePipelineAsync({ label: `${name} pass ${p + 1}`, layout: 'auto', compute: { module, entryPoint: kernel.entryPoint } }));
+    }
+    const compileMs = performance.now() - compileStart;
+    const { bindings, release } = gridBindings(gpu, compiled, grids);
+    const times: number[] = [];
+    try {
+      for (let run = 0; run < 6; run++) {
+        const recorder = gpu.recorder(`bench ${name}`, { profile: true });
+        if (m) dispatchPasses(gpu, recorder, m, pipelines, bindings, grids, compiled.layout.maxVertices);
+        else recorder.dispatch(pipelines[0]!, bindings, grids);
+        const start = performance.now();
+        await recorder.submit();
+        const wall = performance.now() - start;
+        const stamped = recorder.timings?.reduce((sum, t) => sum + t.milliseconds, 0);
+        if (stamped === undefined) clock = 'submit to done, wall';
+        if (run > 0) times.push(stamped ?? wall);
+      }
+    } finally {
+      release();
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${name.padEnd(20)}  ${String(kernels.length).padStart(6)}  ${String(m?.intermediateFloats ?? 0).padStart(19)}  ${(m ? m.cost.toFixed(0) : '-').padStart(14)}  ${(m ? m.milliseconds.toFixed(0) : '-').padStart(12)}  ${compileMs.toFixed(0).padStart(19)}  ${times[2]!.toFixed(1).padStart(8)}`);
+  }
+  console.log(`GPU time by ${clock}`);
+  gpu.allocator.trim();
+  gpu.context.destroy();
 }
