@@ -1,9 +1,10 @@
-/* shadowpoint: a point light with six shadow maps, one per axis direction. */
+/* shadowpoint: a point light with six shadow maps, one per world axis direction. */
 light shadowpoint(float intensity = 1; color lightcolor = 1; point from = point "shader" (0, 0, 0);
                   string sfpx = "", sfnx = "", sfpy = "", sfny = "", sfpz = "", sfnz = ""; float samples = 16, width = 1)
 {
     illuminate(from) {
-        float Lx = xcomp(L), Ly = ycomp(L), Lz = zcomp(L);
+        vector Lw = vtransform("world", L);
+        float Lx = xcomp(Lw), Ly = ycomp(Lw), Lz = zcomp(Lw);
         float ax = abs(Lx), ay = abs(Ly), az = abs(Lz);
         float unshadowed = 1;
         if (ax > ay && ax > az) {

@@ -67,6 +67,8 @@ export interface FrameStats {
 export interface ShadowPassStats {
   /** The light's handle. */
   light: string;
+  /** The light's parameter set to "auto" that names the map. */
+  parameter: string;
   /** The map's width and height (Attribute "light" "shadowmapsize"). */
   size: number;
   /** Wall time of its depth pass; 0 when the map made for an earlier frame still held. */

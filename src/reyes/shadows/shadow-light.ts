@@ -2,8 +2,9 @@
 // giving a string parameter (shadowspot's and shadowdistant's "shadowname") the value "auto". The
 // light's kind comes from its shader's name: a spotlight ("spot" in the name) is seen in perspective
 // from "from" towards "to" over its cone, a distant light ("distant") orthographically along
-// to − from over the scene's world box. Point lights would need six cube faces whose names the
-// shader chooses; they, and lights of other kinds, are warned about and left unshadowed.
+// to − from over the scene's world box, a point light ("point") from "from" along the world axis
+// its parameter's name ends in (shadowpoint's sfpx … sfnz: one cube face each). Other lights, and
+// point light parameters without such an ending, are warned about and left unshadowed.
 import { findParameter } from '../../rib/param-typing.ts';
 import type { Light, Matrix4, Parameter } from '../../rib/scene.ts';
 import { transformPoint } from '../../rib/transforms.ts';
@@ -14,7 +15,7 @@ export const AUTO = 'auto';
 /** Attribute "light" "shadowmapsize" when the RIB gives none. */
 export const DEFAULT_SHADOW_MAP_SIZE = 512;
 
-/** Degrees added to a spotlight's full cone so its penumbra's edge stays inside the map. */
+/** Degrees added to a spotlight's full cone (and a cube face's 90°) so the filter's edge stays inside the map. */
 const CONE_MARGIN_DEGREES = 5;
 /** The widest perspective shadow camera (a wider cone is cut to it). */
 const MAX_FOV_DEGREES = 170;
@@ -22,7 +23,10 @@ const MAX_FOV_DEGREES = 170;
 /** The standard spotlight's coneangle (radians(30)) where the RIB gives none. */
 const DEFAULT_CONE_ANGLE = Math.PI / 6;
 
-export type ShadowLightKind = 'spot' | 'distant';
+export type ShadowLightKind = 'spot' | 'distant' | 'point';
+
+/** A cube face's world direction from a point light parameter's name (sfpx → +x, ...). */
+const FACE = /([pn])([xyz])$/;
 
 /** The camera an "auto" map is rendered from. */
 export interface ShadowView {
@@ -35,44 +39,53 @@ export interface ShadowView {
 
 const AUTO_NAME_PREFIX = '<auto shadow map of light ';
 
-/** The name the light's "auto" map is known by in the texture registry: one per light. */
-export function autoShadowName(light: Light): string {
-  return `${AUTO_NAME_PREFIX}${light.handle} #${light.id}>`;
+/** The name the map of the light's `parameter` is known by in the texture registry. */
+export function autoShadowName(light: Light, parameter: string): string {
+  return `${AUTO_NAME_PREFIX}${light.handle} #${light.id} "${parameter}">`;
 }
 
 export function isAutoShadowName(name: string): boolean {
   return name.startsWith(AUTO_NAME_PREFIX);
 }
 
-export function asksForAutoShadow(light: Light): boolean {
-  return light.params.some((p) => p.type === 'string' && p.values[0] === AUTO);
+/** The light's string parameters set to "auto". */
+export function autoParameters(light: Light): string[] {
+  return light.params.filter((p) => p.type === 'string' && p.values[0] === AUTO).map((p) => p.name);
 }
 
 export function shadowLightKind(light: Light): ShadowLightKind | undefined {
   if (/spot/i.test(light.shader)) return 'spot';
   if (/distant/i.test(light.shader)) return 'distant';
+  if (/point/i.test(light.shader)) return 'point';
   return undefined;
 }
 
-/** Why the light gets no "auto" map (the renderer warns at the LightSource), or undefined. */
-export function unshadowedReason(light: Light): string | undefined {
-  if (light.area) return undefined;
-  if (shadowLightKind(light)) return undefined;
-  const point = /point/i.test(light.shader) ? 'point lights need six cube-face maps, which "auto" does not make' : 'its kind (spot or distant, from the shader name) is unknown';
-  return `light "${light.shader}" asks for an "auto" shadow map but ${point}; it is unshadowed`;
+/** Why the light's "auto" `parameter` gets no map (the renderer warns at the LightSource), or undefined. */
+export function unshadowedReason(light: Light, parameter: string): string | undefined {
+  const kind = shadowLightKind(light);
+  const why = !kind ? 'its kind (spot, distant or point, from the shader name) is unknown'
+    : kind === 'point' && !FACE.test(parameter) ? 'a point light\'s maps are cube faces, named by parameters ending in px, nx, py, ny, pz or nz'
+    : undefined;
+  return why && `light "${light.shader}" sets "${parameter}" to "auto" but ${why}; that map is left out`;
 }
 
-/** The light's parameters as its shader gets them: each "auto" replaced by the light's map name, or
- * by "" (no map) for a light that gets none. */
+/** The light's parameters as its shader gets them: each "auto" replaced by its map's name, or by ""
+ * (no map) where it gets none. */
 export function autoShadowParams(light: Light): Parameter[] {
-  if (!asksForAutoShadow(light)) return light.params;
-  const name = shadowLightKind(light) ? autoShadowName(light) : '';
-  return light.params.map((p) => (p.type === 'string' && p.values[0] === AUTO ? { ...p, values: [name] } : p));
+  if (autoParameters(light).length === 0) return light.params;
+  return light.params.map((p) => (p.type === 'string' && p.values[0] === AUTO
+    ? { ...p, values: [unshadowedReason(light, p.name) ? '' : autoShadowName(light, p.name)] } : p));
 }
 
-/** The view of the light's map; `bound` is the scene's world box (distant lights). */
-export function shadowView(light: Light, kind: ShadowLightKind, bound: readonly number[] | undefined): ShadowView {
+/** The view of the map of the light's `parameter`; `bound` is the scene's world box (distant lights). */
+export function shadowView(light: Light, kind: ShadowLightKind, parameter: string, bound: readonly number[] | undefined): ShadowView {
   const from = lightPoint(light, 'from', [0, 0, 0]);
+  if (kind === 'point') {
+    const [, sign, axis] = FACE.exec(parameter)!;
+    const direction: Vec3 = [0, 0, 0];
+    direction['xyz'.indexOf(axis!)] = sign === 'p' ? 1 : -1;
+    return { projection: 'perspective', fov: 90 + CONE_MARGIN_DEGREES, screenWindow: [-1, 1, -1, 1], worldToCamera: lookAlong(from, direction) };
+  }
   const to = lightPoint(light, 'to', [0, 0, 1]);
   let direction = sub(to, from);
   if (Math.hypot(...direction) === 0) direction = [0, 0, 1];
