@@ -4,7 +4,9 @@
 // time, filtered lookups per second of shade time, tile misses, grids shaded again and uploads.
 // Then the filter's quality: a checkerboard plane at grazing angles (test/texture/grazing-checker.ts)
 // against EWA per band of angle from the normal, for the anisotropic filter and for trilinear alone.
+// Last, the depth pass of each "auto" shadow map at three map sizes.
 // Usage: node --import ./src/node/register.js bench/texture.bench.ts [--res 160x120] [--size 1024]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { acquireGpu, adapterLabel } from '../src/gpu/device.ts';
 import { GpuRuntime } from '../src/gpu/runtime.ts';
@@ -13,6 +15,7 @@ import { renderFrame } from '../src/reyes/render-frame.ts';
 import { RslShadingProvider } from '../src/reyes/shading/rsl-provider.ts';
 import type { FrameStats } from '../src/reyes/stats.ts';
 import { parseRibSync } from '../src/rib/index.ts';
+import type { Frame } from '../src/rib/scene.ts';
 import { buildPyramid } from '../src/texture/mipmap.ts';
 import { encodeTextureFile } from '../src/texture/texture-file.ts';
 import { TextureRegistry } from '../src/texture/texture-registry.ts';
@@ -81,5 +84,19 @@ console.log(`checker at grazing angles vs EWA, ${WIDTH}×${HEIGHT}, 4×4 samples
 for (const [name, options] of [['anisotropic (16 probes)', ''], ['trilinear ("samples" 1)', ', "samples", 1']] as const) {
   const bands = bandErrors(await renderGrazing(gpu, options), reference);
   console.log(`  ${name}: ${bands.map((b) => `${b.band[0]}–${b.band[1]}° ${b.mean.toFixed(3)} / ${b.max.toFixed(2)}, contrast ${b.contrast.toFixed(2)} (${b.ewaContrast.toFixed(2)})`).join('; ')}`);
+}
+
+// "auto" shadow maps: scenes/features/shadow-auto.rib (a spotlight and a distant light) with both
+// maps at each size; each frame parsed afresh (new geometry) so every map is made, timed after a
+// first render that compiles the kernels.
+const shadowScene = readFileSync(new URL('../scenes/features/shadow-auto.rib', import.meta.url), 'utf8');
+console.log('"auto" shadow maps (scenes/features/shadow-auto.rib, 96×72): depth pass per light');
+for (const mapSize of [256, 512, 1024]) {
+  const frame = (): Frame => parseRibSync(shadowScene.replace(/"shadowmapsize" \[\d+\]/g, `"shadowmapsize" [${mapSize}]`)).frames[0]!;
+  const shading = new RslShadingProvider().provide;
+  await renderFrame(gpu, frame(), { shading });
+  const stats = (await renderFrame(gpu, frame(), { shading })).stats;
+  const passes = stats.shadowPasses!.map((p) => `light ${p.light} ${p.ms.toFixed(0)} ms`).join(', ');
+  console.log(`  ${mapSize}²: ${passes}; the frame itself ${stats.totalMs.toFixed(0)} ms`);
 }
 gpu.context.destroy();
