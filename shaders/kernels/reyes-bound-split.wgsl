@@ -78,7 +78,7 @@ fn turning(a: vec3f, b: vec3f, c: vec3f) -> f32 {
   let d2 = c - b;
   let l = length(d1) * length(d2);
   if (l <= 0.0) { return 0.0; }
-  return acos(clamp(dot(d1, d2) / l, -1.0, 1.0));
+  return preciseAcos(clamp(dot(d1, d2) / l, -1.0, 1.0));
 }
 
 fn powerOfTwoAtLeast(n: u32) -> u32 {

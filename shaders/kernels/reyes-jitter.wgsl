@@ -1,6 +1,7 @@
 // The jittered sample location of a subpixel: a hash of its (global) subpixel coordinates only, so
 // the picture does not depend on how the frame was cut into regions. Shared by sampling and the
 // pixel filter (prepended in TypeScript).
+// @include trig.wgsl
 
 fn hashU32(x: u32) -> u32 {
   var h = x * 747796405u + 2891336453u;
@@ -82,8 +83,8 @@ fn concentricDisk(square: vec2f) -> vec2f {
   let quarterPi = 0.78539816339;
   if (abs(square.x) > abs(square.y)) {
     let phi = quarterPi * square.y / square.x;
-    return square.x * vec2f(cos(phi), sin(phi));
+    return square.x * sinCos(phi).yx;
   }
   let phi = 2.0 * quarterPi - quarterPi * square.x / square.y;
-  return square.y * vec2f(cos(phi), sin(phi));
+  return square.y * sinCos(phi).yx;
 }

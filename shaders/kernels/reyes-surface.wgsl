@@ -3,6 +3,7 @@
 // it declare `prims: array<f32>` (the records) and `userCorners: array<f32>` (their auxiliary blocks).
 
 // @layout primitive-record
+// @include trig.wgsl
 
 fn recF(p: u32, field: u32) -> f32 { return prims[p * REC_FLOATS + field]; }
 fn recU(p: u32, field: u32) -> u32 { return bitcast<u32>(prims[p * REC_FLOATS + field]); }
@@ -54,43 +55,44 @@ fn evalShape(kind: u32, at: u32, u: f32, v: f32) -> vec3f {
     case 2u: { // sphere: radius, phimin, phimax, thetamax
       let r = shapeWord(at, 0u);
       let phi = mix(shapeWord(at, 1u), shapeWord(at, 2u), v);
-      let theta = u * shapeWord(at, 3u);
-      return vec3f(r * cos(theta) * cos(phi), r * sin(theta) * cos(phi), r * sin(phi));
+      let theta = sinCos(u * shapeWord(at, 3u));
+      let p = sinCos(phi);
+      return vec3f(r * theta.y * p.y, r * theta.x * p.y, r * p.x);
     }
     case 3u: { // cone: height, radius, thetamax
-      let theta = u * shapeWord(at, 2u);
+      let theta = sinCos(u * shapeWord(at, 2u));
       let r = shapeWord(at, 1u) * (1.0 - v);
-      return vec3f(r * cos(theta), r * sin(theta), v * shapeWord(at, 0u));
+      return vec3f(r * theta.y, r * theta.x, v * shapeWord(at, 0u));
     }
     case 4u: { // cylinder: radius, zmin, zmax, thetamax
-      let theta = u * shapeWord(at, 3u);
+      let theta = sinCos(u * shapeWord(at, 3u));
       let r = shapeWord(at, 0u);
-      return vec3f(r * cos(theta), r * sin(theta), mix(shapeWord(at, 1u), shapeWord(at, 2u), v));
+      return vec3f(r * theta.y, r * theta.x, mix(shapeWord(at, 1u), shapeWord(at, 2u), v));
     }
     case 5u: { // hyperboloid: point1, point2, thetamax
       let q = mix(vec3f(shapeWord(at, 0u), shapeWord(at, 1u), shapeWord(at, 2u)),
                   vec3f(shapeWord(at, 3u), shapeWord(at, 4u), shapeWord(at, 5u)), v);
-      let theta = u * shapeWord(at, 6u);
-      return vec3f(q.x * cos(theta) - q.y * sin(theta), q.x * sin(theta) + q.y * cos(theta), q.z);
+      let theta = sinCos(u * shapeWord(at, 6u));
+      return vec3f(q.x * theta.y - q.y * theta.x, q.x * theta.x + q.y * theta.y, q.z);
     }
     case 6u: { // paraboloid: rmax, zmin, zmax, thetamax
       let zmax = shapeWord(at, 2u);
       let z = mix(shapeWord(at, 1u), zmax, v);
       var r = 0.0;
       if (zmax != 0.0) { r = shapeWord(at, 0u) * sqrt(max(z / zmax, 0.0)); }
-      let theta = u * shapeWord(at, 3u);
-      return vec3f(r * cos(theta), r * sin(theta), z);
+      let theta = sinCos(u * shapeWord(at, 3u));
+      return vec3f(r * theta.y, r * theta.x, z);
     }
     case 7u: { // disk: height, radius, thetamax
-      let theta = u * shapeWord(at, 2u);
+      let theta = sinCos(u * shapeWord(at, 2u));
       let r = shapeWord(at, 1u) * (1.0 - v);
-      return vec3f(r * cos(theta), r * sin(theta), shapeWord(at, 0u));
+      return vec3f(r * theta.y, r * theta.x, shapeWord(at, 0u));
     }
     default: { // torus: majorradius, minorradius, phimin, phimax, thetamax
-      let phi = mix(shapeWord(at, 2u), shapeWord(at, 3u), v);
-      let theta = u * shapeWord(at, 4u);
-      let r = shapeWord(at, 0u) + shapeWord(at, 1u) * cos(phi);
-      return vec3f(r * cos(theta), r * sin(theta), shapeWord(at, 1u) * sin(phi));
+      let phi = sinCos(mix(shapeWord(at, 2u), shapeWord(at, 3u), v));
+      let theta = sinCos(u * shapeWord(at, 4u));
+      let r = shapeWord(at, 0u) + shapeWord(at, 1u) * phi.y;
+      return vec3f(r * theta.y, r * theta.x, shapeWord(at, 1u) * phi.x);
     }
   }
 }

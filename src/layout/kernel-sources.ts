@@ -23,6 +23,7 @@ import seamsSource from '../../shaders/kernels/reyes-seams.wgsl?raw';
 import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
 import trimSource from '../../shaders/kernels/reyes-trim.wgsl?raw';
 import scanSource from '../../shaders/kernels/scan.wgsl?raw';
+import trigSource from '../../shaders/kernels/trig.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
@@ -57,6 +58,7 @@ const FILES = {
   'reyes-surface.wgsl': surfaceSource,
   'reyes-trim.wgsl': trimSource,
   'scan.wgsl': scanSource,
+  'trig.wgsl': trigSource,
   'workgroup-scan.wgsl': workgroupScanSource,
 } as const;
 

@@ -4,15 +4,11 @@
 // frames), and compared with the same golden. One browser session renders all of them in turn.
 //
 // Tolerance: the golden test's (no channel more than 8 off, at most 0.5% of channels more than 2
-// off), except that SwiftShader's sin and cos are less precise than lavapipe's (measured: 1.9e-4
-// absolute error against 7e-8; WGSL allows 2^-11), which moves quadric vertices and lens positions
-// by up to ~2e-4 of their radius and so flips single subpixel samples that lie that close to a
-// silhouette. A pixel may then differ by one subpixel's share of the filter (at most 48 of 255 at
-// 2×2 samples), but only where the golden itself changes that much within the pixel's 3×3
-// neighbourhood (an edge that moved), and at most at 0.25% of the pixels. Interior pixels keep the
-// golden tolerance. With sin and cos computed to 1 ulp in the dicer, sphere-default, cone-partial
-// and torus-partial render on SwiftShader within 1 of their goldens (tried in a copy; the
-// dicer is not this test's to change).
+// off). SwiftShader's builtin sin and cos are off by 1.9e-4 (lavapipe's by 7e-8; WGSL allows
+// 2^-11) and their acos by 7e-5 and 1.6e-4, which moved quadric vertices, lens positions and split
+// decisions: 31 scenes had pixels up to 48 off on silhouettes. The geometry kernels now use their
+// own (shaders/kernels/trig.wgsl, 1e-7 on both drivers) and only polygon-holes has pixels over 8
+// (2026-11-28); the rest are within 5 of their goldens, as lavapipe's own renders are.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -27,16 +23,13 @@ const GOLDEN = path.join(ROOT, 'test/reyes/golden');
 const MAX_DIFFERENCE = 8;
 const SMALL_DIFFERENCE = 2;
 const MAX_SMALL_SHARE = 0.005;
-/** One subpixel of a 2×2-sample pixel under the default Gaussian filter, on a full-contrast edge. */
-const ONE_SUBPIXEL = 48;
-const MAX_EDGE_PIXEL_SHARE = 0.0025;
-/** Scenes whose shading, not only their silhouettes, is discontinuous, so that more pixels sit on
- * an edge a rounding can move: envmap-cube's reflection jumps from one cube face to the next where
- * the reflected direction's two largest components are equal, and a micropolygon vertex within
- * SwiftShader's trigonometric error of that seam takes the other face (measured: 21 of its 6,912
- * pixels over 8 and 145 of its channels over 2, all on a face seam or the silhouette). Twice the
- * shares above. */
-const DISCONTINUOUS_SHADING = new Set(['envmap-cube']);
+/** Pixels a scene may have over MAX_DIFFERENCE, each on an edge of the golden. polygon-holes: a few
+ * samples at its holes' corners shade differently (same coverage; identical with a constant
+ * surface). A triangle is a bilinear patch with a collapsed edge, which the drivers' mix() rounds
+ * differently (with lerps written out to be exact there, the two render it identically: tried in
+ * a copy), and where the dicer cannot resolve a triangle's apex its normal comes from that
+ * rounding noise or is zero. Measured 4 pixels up to 18 off. */
+const EDGE_PIXELS_ALLOWED: Readonly<Record<string, number>> = { 'polygon-holes': 4 };
 const SHADER_TROUBLE = /not found|does not compile|default surface|skipped|left out/;
 
 interface Comparison {
@@ -140,11 +133,9 @@ describe('feature scenes rendered by the page in headless Chromium match their g
       expect([picture.width, picture.height]).toEqual([golden.width, golden.height]);
       const difference = compareWithGolden(picture, golden);
       const report = `${name}: ${JSON.stringify(difference)}`;
-      const allowance = DISCONTINUOUS_SHADING.has(name) ? 2 : 1;
       expect(difference.interiorMax, report).toBeLessThanOrEqual(MAX_DIFFERENCE);
-      expect(difference.max, report).toBeLessThanOrEqual(ONE_SUBPIXEL);
-      expect(difference.edgePixels / (golden.width * golden.height), report).toBeLessThanOrEqual(MAX_EDGE_PIXEL_SHARE * allowance);
-      expect(difference.over / golden.rgba.length, report).toBeLessThanOrEqual(MAX_SMALL_SHARE * allowance);
+      expect(difference.edgePixels, report).toBeLessThanOrEqual(EDGE_PIXELS_ALLOWED[name] ?? 0);
+      expect(difference.over / golden.rgba.length, report).toBeLessThanOrEqual(MAX_SMALL_SHARE);
       expect(viewer.pageErrors).toEqual([]);
     });
   }
