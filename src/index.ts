@@ -258,6 +258,8 @@ export type { RenderedFrame } from './reyes/index.ts';
 export type { PreparedFrame } from './reyes/index.ts';
 /** The RenderOptions a PreparedFrame's re-render accepts. */
 export type { PreparedRenderOptions } from './reyes/index.ts';
+/** What the page changed since a prepared frame's last render (PreparedRenderOptions.edits): a light's parameters, or the shader parameters or colour of known primitives. */
+export type { FrameEdit } from './reyes/index.ts';
 /** 'dicing', 'sampling' or 'bucket'. */
 export type { RegionKind } from './reyes/index.ts';
 /** A region the schedulers chose (RenderOptions.onRegion). */

@@ -55,7 +55,7 @@
  * for those surfaces and as the fallback when a composition cannot be compiled.
  */
 export { KEEP_SHARE, prepareFrame, renderFrame, ribBudgetBytes } from './render-frame.ts';
-export type { PreparedFrame, PreparedRenderOptions, RegionKind, RegionReport, RenderOptions, RenderedFrame } from './render-frame.ts';
+export type { FrameEdit, PreparedFrame, PreparedRenderOptions, RegionKind, RegionReport, RenderOptions, RenderedFrame } from './render-frame.ts';
 export { frameCamera } from './camera.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';
 export { BudgetTooSmallError } from './errors.ts';

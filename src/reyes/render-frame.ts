@@ -6,5 +6,6 @@
 // (frame-result.ts). The frame's Imager shader runs last, on the filtered pixels (stages/imager.ts).
 export { ribBudgetBytes } from './frame/frame-budget.ts';
 export { KEEP_SHARE, prepareFrame, type PreparedFrame, type PreparedRenderOptions } from './frame/prepared-frame.ts';
+export type { FrameEdit } from './frame/frame-edits.ts';
 export { renderFrame } from './frame/render-once.ts';
 export type { OutputVariableRequest, RegionKind, RegionReport, RenderedFrame, RenderOptions } from './frame/render-options.ts';

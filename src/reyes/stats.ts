@@ -37,11 +37,19 @@ export interface FrameStats {
   gridsDiced: number;
   /** Grids a prepared frame kept from an earlier render and shaded again without dicing. */
   gridsReused: number;
-  /** How a prepared frame (render-frame.ts prepareFrame) served this render: 'prepared' (first
-   * render, grids kept), 'reused' (kept grids shaded again), 'rediced' (kept ready pieces diced
-   * again: colours or primitive variables changed, or a kernel displaces), 'full: <why>' (rendered
-   * from scratch), or undefined outside prepared frames. */
+  /** Grids run through their shading kernels this render. */
+  gridsShaded: number;
+  /** How a prepared frame (frame/prepared-frame.ts) served this render: 'prepared' (first render,
+   * grids kept), 'targeted' (the edits it was given updated parameter blocks in place, without a
+   * whole-frame conversion; kept grids shaded again), 'targeted, rediced' (colour edits updated
+   * records in place; kept pieces diced again), 'reused' (kept grids shaded again after a whole-frame
+   * conversion and diff), 'rediced' (kept ready pieces diced again: colours or primitive variables
+   * changed, or a kernel displaces), 'full: <why>' (rendered from scratch), or undefined outside
+   * prepared frames. */
   reuse?: string;
+  /** Why a prepared frame's render given edits (PreparedRenderOptions.edits) could not apply them in
+   * place and took the whole-frame path (its reuse says how that went). */
+  untargeted?: string;
   dicingRegions: number;
   samplingRegions: number;
   shadingBatches: number;
@@ -94,6 +102,7 @@ export function emptyStats(): FrameStats {
     samplePoints: 0,
     gridsDiced: 0,
     gridsReused: 0,
+    gridsShaded: 0,
     dicingRegions: 0,
     samplingRegions: 0,
     shadingBatches: 0,

@@ -12,8 +12,8 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
     ['Primitives', `${stats.scenePrimitives} in the scene, ${stats.primitiveRecords} records, ${stats.primitivesAfterSplit} after split (${stats.boundSplitIterations} iterations)`],
     // Shown only when pieces were lost: the picture lacks them (Option "limits" "eyesplits").
     ...(stats.eyeSplitCulls > 0 ? [['Eye-split culls', `${stats.eyeSplitCulls} pieces straddling the eye plane culled`] as [string, string]] : []),
-    ['Grids', `${stats.grids} (${stats.gridsDiced} diced, ${stats.gridsReused} kept from the last render)`],
-    ['Re-render', stats.reuse === undefined ? '—' : describeReuse(stats.reuse)],
+    ['Grids', `${stats.grids} (${stats.gridsDiced} diced, ${stats.gridsReused} kept from the last render, ${stats.gridsShaded} shaded)`],
+    ['Re-render', stats.reuse === undefined ? '—' : describeReuse(stats.reuse, stats.untargeted)],
     ['Micropolygons', String(stats.micropolygons)],
     ['Vertices shaded', String(stats.verticesShaded)],
     ['Sample points', `${stats.samplePoints} tested${stats.opaqueFastPath ? ' (depth-tested by sample and composite fused)' : ' (written and composited)'}`],
@@ -27,9 +27,13 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
   table.replaceChildren(...rows.map(([k, v]) => h('tr', { 'data-stat': k }, h('th', {}, k), h('td', {}, v))));
 }
 
-function describeReuse(reuse: string): string {
+function describeReuse(reuse: string, untargeted: string | undefined): string {
+  // Why the edits were not applied in place (the whole frame was converted and compared instead).
+  const why = untargeted ? `; the whole frame compared, as ${untargeted}` : '';
   if (reuse === 'prepared') return 'grids kept for shading edits';
-  if (reuse === 'reused') return 'kept grids shaded again (no bound/split, no dicing)';
-  if (reuse === 'rediced') return 'kept pieces diced again (no bound/split)';
-  return `from scratch: ${reuse.replace(/^full: /, '')}`;
+  if (reuse === 'targeted') return 'edited parameter blocks written, kept grids shaded again (no conversion, no dicing)';
+  if (reuse === 'targeted, rediced') return 'recoloured records written, kept pieces diced again (no conversion)';
+  if (reuse === 'reused') return `kept grids shaded again (no bound/split, no dicing)${why}`;
+  if (reuse === 'rediced') return `kept pieces diced again (no bound/split)${why}`;
+  return `from scratch: ${reuse.replace(/^full: /, '')}${why}`;
 }

@@ -25,12 +25,12 @@ export function buildMaterialPanel(
   container.append(h('p', { class: 'note', 'data-kernel': '' }));
   showKernelPasses(container, frame, edits);
   container.append(colorControl('Color', attributes.color, (rgb) => {
-    attributes.color.splice(0, 3, ...rgb);
+    edits.setColor(index, rgb);
     changed();
   }, { 'data-material': 'color' }));
   const opacity = h('input', { type: 'range', min: '0', max: '1', step: '0.01', value: String(attributes.opacity[0] ?? 1), 'data-material': 'opacity', 'aria-label': 'Opacity' });
   opacity.addEventListener('input', () => {
-    attributes.opacity.splice(0, 3, ...[0, 1, 2].map(() => Number(opacity.value)));
+    edits.setOpacity(index, Number(opacity.value));
     changed();
   });
   container.append(h('label', { class: 'param' }, h('span', {}, 'Opacity'), opacity));

@@ -2,8 +2,9 @@
 // surface parameters, colour and opacity per primitive. The renderer's RSL shading provider packs
 // parameter blocks from these values on every render (placing points in camera space itself), so an
 // edit re-renders with the cached parse and compiled kernels and never recompiles; switching a
-// light changes the composition, compiled once and then cached.
-import { type Frame, type Light, type ParamEntry, type Parameter, RslCompileError, RslShadingProvider, ShaderCompiler, type ShaderDiagnostic as RslDiagnostic, shaderNotFoundMessage as notFoundMessage, type ShaderRef, type SourcePosition, STANDARD_SHADERS, standardShaderSource, type TextureRegistry } from '../index.ts';
+// light changes the composition, compiled once and then cached. Each edit is also described
+// (FrameEdit), so the prepared frame's next render repacks and re-shades only what it reaches.
+import { type Frame, type FrameEdit, type Light, type ParamEntry, type Parameter, RslCompileError, RslShadingProvider, ShaderCompiler, type ShaderDiagnostic as RslDiagnostic, shaderNotFoundMessage as notFoundMessage, type ShaderRef, type SourcePosition, STANDARD_SHADERS, standardShaderSource, type TextureRegistry } from '../index.ts';
 
 export type ParamValue = number[] | string;
 
@@ -26,6 +27,8 @@ export class SceneEdits {
   /** Shader sources by shader name: those the user opened, and those edited in the page. */
   private readonly sources: Map<string, { source: string; file: string }>;
   private readonly originalLights: number[][];
+  /** What changed since the last takeEdits(); undefined once something a FrameEdit cannot say changed. */
+  private pending: FrameEdit[] | undefined = [];
 
   constructor(
     readonly frame: Frame,
@@ -58,6 +61,19 @@ export class SceneEdits {
   setSource(name: string, file: string, source: string): void {
     this.sources.set(name, { source, file });
     this.provider.forget(name);
+    this.pending = undefined;
+  }
+
+  /** The edits since the last call (undefined when they cannot all be described), for the render
+   * about to read the frame; `putBack` returns them when that render did not finish. */
+  takeEdits(): FrameEdit[] | undefined {
+    const taken = this.pending;
+    this.pending = [];
+    return taken;
+  }
+
+  putBack(taken: FrameEdit[] | undefined): void {
+    this.pending = taken && this.pending && [...taken, ...this.pending];
   }
 
   get compiles(): number {
@@ -72,15 +88,30 @@ export class SceneEdits {
     if (on) this.disabled.delete(id);
     else this.disabled.add(id);
     this.frame.primitives.forEach((p, k) => (p.attributes.lights = this.originalLights[k]!.filter((l) => !this.disabled.has(l))));
+    // The lit primitives' kernels change: not a targeted edit.
+    this.pending = undefined;
   }
 
   setLightParam(light: Light, entry: ParamEntry, value: ParamValue): void {
     light.params = withParam(light.params, entry, value);
+    this.pending?.push({ kind: 'light', light: light.id });
   }
 
   setSurfaceParam(index: number, entry: ParamEntry, value: ParamValue): void {
     const attributes = this.frame.primitives[index]?.attributes;
     if (attributes?.surface) attributes.surface = { ...attributes.surface, params: withParam(attributes.surface.params, entry, value) };
+    this.pending?.push({ kind: 'shader', primitives: [index] });
+  }
+
+  /** The Color attribute of primitive `index` (and of those declared under its attribute state). */
+  setColor(index: number, rgb: readonly number[]): void {
+    this.frame.primitives[index]?.attributes.color.splice(0, 3, ...rgb);
+    this.pending?.push({ kind: 'color', primitives: [index] });
+  }
+
+  setOpacity(index: number, value: number): void {
+    this.frame.primitives[index]?.attributes.opacity.splice(0, 3, value, value, value);
+    this.pending?.push({ kind: 'color', primitives: [index] });
   }
 
   /** A copy of everything the page's edits change (for undo and redo). */
@@ -96,6 +127,7 @@ export class SceneEdits {
 
   /** Puts the frame back as `state` had it. */
   restore(state: EditState): void {
+    this.pending = undefined;
     this.disabled.clear();
     for (const id of state.disabled) this.disabled.add(id);
     this.frame.lights.forEach((l, k) => (l.params = state.lights[k]!.map(copyParam)));

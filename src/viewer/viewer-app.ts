@@ -35,7 +35,7 @@ export type Quality = 'preview' | 'full';
 /** What the tests and the measurement script read (window.reyesViewer). */
 export interface ViewerProbe {
   counters: { parses: number; compiles: number; renders: number; recoveries: number; cancelled: number };
-  renders: { quality: Quality; ms: number; kind: string; gridsDiced: number; reuse: string; resolution: [number, number]; samples: [number, number] }[];
+  renders: { quality: Quality; ms: number; kind: string; gridsDiced: number; gridsShaded: number; reuse: string; resolution: [number, number]; samples: [number, number] }[];
   /** The last render's statistics. */
   stats: FrameStats | undefined;
   /** Fractions of the frame done that the progress bar showed during the last render. */
@@ -511,7 +511,7 @@ export class ViewerApp {
     this.probe.counters.compiles = edits.compiles;
     this.probe.counters.recoveries = this.session.recoveries;
     this.probe.renders.push({
-      quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, reuse: rendered.stats.reuse ?? '',
+      quality, ms, kind, gridsDiced: rendered.stats.gridsDiced, gridsShaded: rendered.stats.gridsShaded, reuse: rendered.stats.reuse ?? '',
       resolution: rendered.stats.resolution, samples: rendered.stats.pixelSamples,
     });
     this.probe.stats = rendered.stats;
@@ -553,14 +553,23 @@ export class ViewerApp {
    * grids, else a new prepared frame (which renders the picture once and keeps the grids). */
   private async renderFull(gpu: GpuRuntime, frame: Frame, options: RenderOptions, shadingOnly: boolean): Promise<RenderedFrame> {
     const prepared = this.prepared?.frame;
+    // What the page changed since the frame was last read for a full render: the prepared frame
+    // re-shades only the grids those edits reach.
+    const edits = this.edits!.takeEdits();
     if (shadingOnly && prepared?.retained) {
-      const rendered = await prepared.render(frame, {
-        shading: options.shading, onProgress: options.onProgress, primitiveIds: true,
-        ...(options.onPixels ? { onPixels: options.onPixels } : {}), gridOutlines: options.gridOutlines,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      if (rendered.stats.reuse?.startsWith('full')) this.dropPrepared();
-      return rendered;
+      try {
+        const rendered = await prepared.render(frame, {
+          shading: options.shading, onProgress: options.onProgress, primitiveIds: true,
+          ...(options.onPixels ? { onPixels: options.onPixels } : {}), gridOutlines: options.gridOutlines,
+          ...(options.signal ? { signal: options.signal } : {}), ...(edits ? { edits } : {}),
+        });
+        if (rendered.stats.reuse?.startsWith('full')) this.dropPrepared();
+        return rendered;
+      } catch (error) {
+        // A cancelled render may leave the prepared frame as it was: the next one needs these edits.
+        this.edits!.putBack(edits);
+        throw error;
+      }
     }
     this.dropPrepared();
     const fresh = await prepareFrame(gpu, frame, options);

@@ -78,10 +78,11 @@ describe('the viewer in headless Chromium', () => {
     await waitForRender(page, n);
     const brighter = await picture(page);
     expect(meanBrightness(brighter, leftSphere)).toBeGreaterThan(meanBrightness(before, leftSphere) * 1.5);
-    // The prepared frame's kept grids were shaded again: nothing was diced.
+    // The page described the edit: the prepared frame wrote the light's blocks in place and shaded
+    // its kept grids again; nothing was converted or diced.
     const last = await page.evaluate(() => window.reyesViewer!.renders.at(-1)!);
     expect(last.kind).toBe('light change');
-    expect(last.reuse).toBe('reused');
+    expect(last.reuse).toBe('targeted');
     expect(last.gridsDiced).toBe(0);
     expect(await page.locator('[data-stat="Re-render"] td').textContent()).toMatch(/kept grids shaded again/);
     const after = await page.evaluate(() => ({ ...window.reyesViewer!.counters }));
@@ -112,6 +113,7 @@ describe('the viewer in headless Chromium', () => {
     await page.locator('#material input[data-material="color"]').fill('#00ff00');
     await waitForRender(page, n);
     const after = await picture(page);
+    expect(await page.evaluate(() => window.reyesViewer!.renders.at(-1)!.reuse)).toBe('targeted, rediced');
     const changed = changedPixels(before, after);
     expect(changed.length).toBeGreaterThan(mask.size * 0.5);
     // The pixel filter spreads an object's colour about a pixel past its edge.

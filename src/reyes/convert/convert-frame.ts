@@ -12,7 +12,7 @@ import { deforms, recordShapes, samePieces, shapeAt, type RecordShape } from '..
 import { Primvars } from '../primvars.ts';
 import { PrimitiveFlag } from '../../layout/primitive-record.ts';
 import { PrimitiveRecords } from '../primitive-record.ts';
-import type { ShadingInstance, ShadingKernel, ShadingKernelProvider } from '../shading/shading-kernel.ts';
+import type { ShadingInstance, ShadingKernel, ShadingKernelProvider, ShadingRequest } from '../shading/shading-kernel.ts';
 import type { KernelSpaces } from '../shading/spaces.ts';
 import type { ConvertContext } from './emit.ts';
 import { convertGeometry } from './geometry.ts';
@@ -91,10 +91,9 @@ export function convertFrame(
     }
     const lod = importance(frame, camera, primitive.objectToWorld, spaces.world, warn, attributes);
     if (!lod) return;
-    const objectToCamera = mat4.multiply(mat4.create(), spaces.world, primitive.objectToWorld as unknown as mat4);
-    const lights = attributes.lights.map((id) => frame.lights[id]).filter((l) => l !== undefined);
-    const primitiveVariables = user.filter((v) => geometry.params.some((p) => p.name === v.name && p.type === v.type)).map((v) => v.name);
-    const instance = provider({ attributes, lights, layout, options: frame.options, objectToCamera, spaces, warn, primitiveVariables });
+    const request = shadingRequest(frame, index, spaces, layout, warn);
+    const { objectToCamera } = request;
+    const instance = provider(request);
     let pipeline = pipelineByKey.get(instance.kernel.key);
     if (pipeline === undefined) {
       pipeline = pipelines.length;
@@ -156,6 +155,16 @@ export function convertFrame(
       return { kernel: p.kernel, params, opaque: p.opaque };
     }),
   };
+}
+
+/** What the shading provider is asked for primitive `index` of `frame` (also for a prepared frame's
+ * targeted edits, which repack one primitive's parameter block without converting the frame). */
+export function shadingRequest(frame: Frame, index: number, spaces: KernelSpaces, layout: GridLayout, warn: (message: string) => void): ShadingRequest {
+  const { geometry, attributes, objectToWorld } = frame.primitives[index]!;
+  const objectToCamera = mat4.multiply(mat4.create(), spaces.world, objectToWorld as unknown as mat4);
+  const lights = attributes.lights.map((id) => frame.lights[id]).filter((l) => l !== undefined);
+  const primitiveVariables = layoutUserVariables(layout).filter((v) => geometry.params.some((p) => p.name === v.name && p.type === v.type)).map((v) => v.name);
+  return { attributes, lights, layout, options: frame.options, objectToCamera, spaces, warn, primitiveVariables };
 }
 
 type ConvertCamera = Pick<FrameCamera, 'cameraToRaster' | 'perspective'>;

@@ -18,7 +18,7 @@ import type { FrameTextures } from '../../texture/texture-registry.ts';
 import { kernelSpaces, type KernelSpaces } from '../shading/spaces.ts';
 import { emptyStats, type FrameStats } from '../stats.ts';
 import { framePipeline } from '../pipeline/pipeline-config.ts';
-import { stageGraph } from '../pipeline/stage-graph.ts';
+import { stageGraph, type StageNode } from '../pipeline/stage-graph.ts';
 import { frameFusionBlocker } from '../pipeline/fusion.ts';
 import { defaultProvider } from './default-provider.ts';
 import { ribBudgetBytes } from './frame-budget.ts';
@@ -100,10 +100,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
     resolution: [camera.xResolution, camera.yResolution],
     pixelSamples: [nx, ny],
     mode: framePipeline(options).dicing.bins === 'fixed' ? 'bucket' : 'scheduler',
-    stages: stageGraph(framePipeline(options), {
-      'dice+shade': frameFusionBlocker(converted.pipelines.map((p) => p.kernel), maxVertices),
-      'sample+composite': opaqueFusionBlocker(converted.pipelines),
-    }),
+    stages: frameStages(options, converted.pipelines, maxVertices),
     scenePrimitives: frame.primitives.length,
     primitiveRecords: converted.records.count,
   });
@@ -112,6 +109,14 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
     started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager, variables, textures,
     filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
   };
+}
+
+/** The stage graph a frame runs: the configuration's, with the fusions its pipelines allow. */
+export function frameStages(options: RenderOptions, pipelines: ConvertedFrame['pipelines'], maxVertices: number): StageNode[] {
+  return stageGraph(framePipeline(options), {
+    'dice+shade': frameFusionBlocker(pipelines.map((p) => p.kernel), maxVertices),
+    'sample+composite': opaqueFusionBlocker(pipelines),
+  });
 }
 
 export function samplingTarget(job: FrameJob): SamplingTarget {

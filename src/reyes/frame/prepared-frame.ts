@@ -16,6 +16,8 @@ import { underBudget } from './frame-budget.ts';
 import { frameGpu } from './frame-insight.ts';
 import { samplingTarget, startFrame, type FrameJob } from './frame-job.ts';
 import { finish } from './frame-result.ts';
+import { planEdits, snapshotFrame, type EditBase, type EditPlan, type FrameEdit } from './frame-edits.ts';
+import { createLoopFlags } from '../shading/loop-cap.ts';
 import { depthRenderer, hasWork, renderJob, renderScratch } from './render-once.ts';
 import { withAutoShadows } from '../shadows/auto-shadows.ts';
 import type { RegionReport, RenderedFrame, RenderOptions } from './render-options.ts';
@@ -24,7 +26,17 @@ import type { RegionReport, RenderedFrame, RenderOptions } from './render-option
 export const KEEP_SHARE = 0.5;
 
 /** What a prepared frame's render may change besides the frame itself. */
-export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'onPixels' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings' | 'signal'>;
+export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' | 'onProgress' | 'onPixels' | 'gridOutlines' | 'primitiveIds' | 'gpuTimings' | 'signal'> & {
+  /**
+   * Everything the frame changed since the prepared frame's last render, when the caller knows it
+   * (the page does): the render then repacks only the parameter blocks (or record colours) the edits
+   * reach, without converting the whole frame again. Changes not listed here are not looked for
+   * beyond what the description cannot express (camera, options, geometry, light sets, shaders,
+   * shading rates: those take the whole-frame path, stats.untargeted says why). Absent: the
+   * whole-frame path.
+   */
+  edits?: readonly FrameEdit[];
+};
 
 /**
  * A frame rendered once whose dicing regions' ready pieces and shaded grids stay on the GPU (while
@@ -45,6 +57,7 @@ export interface PreparedFrame {
    * pieces) only where colours, opacities or primitive variables changed or a kernel overwrites its
    * inputs (displacement: re-dicing costs one dispatch, less than keeping a pristine copy of every
    * grid). Anything else renders from scratch (stats.reuse 'full: <why>') and lets the grids go.
+   * With `extra.edits` only what they reach is packed again (stats.reuse 'targeted').
    */
   render(edited?: Frame, options?: PreparedRenderOptions): Promise<RenderedFrame>;
   /** Releases the kept buffers. */
@@ -67,6 +80,8 @@ class Prepared implements PreparedFrame {
   private counter: GPUBuffer | undefined;
   /** Each record's parameter base when its grids were diced (what their gridInfo holds). */
   private dicedParamBase: Uint32Array = new Uint32Array(0);
+  /** What targeted edits start from: the last render's job, tables and frame (frame-edits.ts). */
+  private base: EditBase | undefined;
   private disposed = false;
 
   constructor(private readonly gpu: GpuRuntime, private readonly frame: Frame, private readonly options: RenderOptions) {}
@@ -90,6 +105,7 @@ class Prepared implements PreparedFrame {
   private async prepare(): Promise<void> {
     const job = startFrame(this.gpu, this.frame, this.options);
     this.job = job;
+    const setupWarnings = [...job.warnings];
     if (!hasWork(job)) {
       this.keeping = false;
       this.first = await renderScratch(this.gpu, job, this.options, undefined);
@@ -119,6 +135,11 @@ class Prepared implements PreparedFrame {
     this.buffers = made.buffers;
     this.counter = made.counter;
     this.dicedParamBase = primitiveTables(job.converted).paramBase;
+    if (this.buffers) {
+      const recordsOf = new Map<number, number[]>();
+      job.converted.records.sources.forEach((source, r) => recordsOf.set(source, [...(recordsOf.get(source) ?? []), r]));
+      this.base = { job, setupWarnings, tables: this.buffers.tables, recordsOf, textures: job.textures, snapshot: snapshotFrame(this.frame) };
+    }
     this.first.stats.reuse = this.retained ? 'prepared'
       : this.buffers?.batched ? 'full: the primitive records take more than one storage binding'
       : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
@@ -127,14 +148,82 @@ class Prepared implements PreparedFrame {
 
   async render(edited: Frame = this.frame, extra: PreparedRenderOptions = {}): Promise<RenderedFrame> {
     if (this.disposed) throw new Error('PreparedFrame.render after dispose()');
-    const options: RenderOptions = { ...this.options, ...extra };
+    const { edits, ...rest } = extra;
+    const options: RenderOptions = { ...this.options, ...rest };
     // Only the maps whose light's view or whose geometry changed are rendered again.
-    return withAutoShadows(edited, options, depthRenderer(this.gpu), () => this.renderEdited(edited, options));
+    return withAutoShadows(edited, options, depthRenderer(this.gpu), () => this.renderEdited(edited, options, edits));
   }
 
-  private async renderEdited(edited: Frame, options: RenderOptions): Promise<RenderedFrame> {
+  private async renderEdited(edited: Frame, options: RenderOptions, edits: readonly FrameEdit[] | undefined): Promise<RenderedFrame> {
     if (!this.retained || !this.buffers || !this.counter) return this.fromScratch(edited, options, this.first.stats.reuse?.startsWith('full: ') ? this.first.stats.reuse.slice(6) : 'no grids kept');
+    let untargeted: string | undefined;
+    if (edits && this.base) {
+      const plan = planEdits(this.base, edited, options, edits);
+      if ('why' in plan) untargeted = plan.why;
+      else if (plan.redice && !sameWords(this.base.tables.paramBase, this.dicedParamBase)) untargeted = 'the kept grids were diced under other parameter bases';
+      else return this.renderTargeted(edited, options, plan);
+    }
+    const rendered = await this.renderWhole(edited, options);
+    if (untargeted !== undefined) rendered.stats.untargeted = untargeted;
+    return rendered;
+  }
+
+  /** The edits applied in place: the blocks and colours written, the kept grids shaded again. */
+  private async renderTargeted(edited: Frame, options: RenderOptions, plan: EditPlan): Promise<RenderedFrame> {
+    const { job } = plan;
+    const buffers = this.buffers!;
+    const { device, allocator } = this.gpu;
+    const regions: RegionReport[] = [];
+    let gpuFrame: FrameGpu | undefined;
+    try {
+      await underBudget(this.gpu, job, async () => {
+        for (const { pipeline, at, values } of plan.blocks) device.queue.writeBuffer(buffers.pipelines[pipeline]!.paramBuffer, at * 4, values as Float32Array<ArrayBuffer>);
+        const floats = job.converted.records.floats();
+        for (const { record, words } of plan.colours) {
+          const at = record * RECORD.floats + RECORD.Cs;
+          floats.set(words, at);
+          device.queue.writeBuffer(buffers.prims, at * 4, words as Float32Array<ArrayBuffer>);
+        }
+        // Fresh loop flags, so only this render's capped loops are reported (shading/loop-cap.ts).
+        buffers.pipelines = buffers.pipelines.map((entry, k) => {
+          const { params, opaque } = job.converted.pipelines[k]!;
+          if (!entry.loopFlags) return { ...entry, params, opaque };
+          allocator.release(entry.loopFlags);
+          this.owned.splice(this.owned.indexOf(entry.loopFlags), 1);
+          const loopFlags = createLoopFlags(this.gpu, entry.kernel)!;
+          this.owned.push(loopFlags);
+          return { ...entry, params, opaque, loopFlags };
+        });
+        device.queue.writeBuffer(this.counter!, 0, new Uint32Array(4));
+        gpuFrame = frameGpu(this.gpu, job, buffers, options, this.counter!, regions);
+        const graph = job.stats.stages!.map((node) => ({ ...node, cut: node.level === 'sampling' }));
+        const work = { redice: plan.redice, gridInfoCurrent: true };
+        const passes = graphPasses(graph, [keptLevel(gpuFrame, buffers.tables, work), samplingLevel(samplingTarget(job))]);
+        for (const kept of this.kept) await runBin(gpuFrame, passes, kept, kept.region);
+      });
+    } catch (error) {
+      return this.failed(error, edited, options);
+    }
+    this.job = job;
+    this.base = { ...this.base!, job, snapshot: snapshotFrame(edited) };
+    job.stats.reuse = plan.redice ? 'targeted, rediced' : 'targeted';
+    if (this.options.bucketSize) job.stats.mode = 'bucket';
+    return finish(this.gpu, job, gpuFrame, regions, options);
+  }
+
+  /** A failed re-render: a cancelled one rethrown, one out of memory rendered from scratch; the kept
+   * grids go either way (some regions may have been diced or shaded again and others not). */
+  private failed(error: unknown, edited: Frame, options: RenderOptions): Promise<RenderedFrame> {
+    if (!isCancelled(error) && !(error instanceof BudgetTooSmallError) && !(error instanceof GpuBudgetError)) throw error;
+    this.releaseAll();
+    if (isCancelled(error)) throw error;
+    return this.fromScratch(edited, options, `the kept grids leave too little memory (${(error as Error).message})`);
+  }
+
+  /** The whole frame converted again and compared with the last conversion. */
+  private async renderWhole(edited: Frame, options: RenderOptions): Promise<RenderedFrame> {
     const job = startFrame(this.gpu, edited, options);
+    const setupWarnings = [...job.warnings];
     const why = incompatibility(this.job, job);
     if (why) {
       this.releaseAll();
@@ -150,15 +239,15 @@ class Prepared implements PreparedFrame {
     const redice = inputsChanged || overwrites;
     // New records (parameter bases, pipelines, colours) and parameter blocks; the old blocks go.
     const { device, allocator } = this.gpu;
-    device.queue.writeBuffer(this.buffers.prims, 0, converted.records.floats() as Float32Array<ArrayBuffer>);
-    if (inputsChanged) device.queue.writeBuffer(this.buffers.userCorners, 0, converted.records.userFloatsData() as Float32Array<ArrayBuffer>);
-    for (const p of this.buffers.pipelines) {
+    device.queue.writeBuffer(this.buffers!.prims, 0, converted.records.floats() as Float32Array<ArrayBuffer>);
+    if (inputsChanged) device.queue.writeBuffer(this.buffers!.userCorners, 0, converted.records.userFloatsData() as Float32Array<ArrayBuffer>);
+    for (const p of this.buffers!.pipelines) {
       for (const buffer of [p.paramBuffer, ...(p.loopFlags ? [p.loopFlags] : [])]) {
         allocator.release(buffer);
         this.owned.splice(this.owned.indexOf(buffer), 1);
       }
     }
-    this.buffers.pipelines = [];
+    this.buffers!.pipelines = [];
     const regions: RegionReport[] = [];
     let gpuFrame: FrameGpu | undefined;
     try {
@@ -170,21 +259,15 @@ class Prepared implements PreparedFrame {
         gpuFrame = frameGpu(this.gpu, job, this.buffers!, options, counter, regions);
         // Kept bins are shaded and sampled again whole; their sampling bins are cut as they need.
         const graph = job.stats.stages!.map((node) => ({ ...node, cut: node.level === 'sampling' }));
-        const passes = graphPasses(graph, [keptLevel(gpuFrame, tables, redice, gridInfoCurrent), samplingLevel(samplingTarget(job))]);
+        const passes = graphPasses(graph, [keptLevel(gpuFrame, tables, { redice, gridInfoCurrent }), samplingLevel(samplingTarget(job))]);
         for (const kept of this.kept) await runBin(gpuFrame, passes, kept, kept.region);
       });
     } catch (error) {
-      if (isCancelled(error)) {
-        // Some kept regions may be diced again and others not: keep none (the next render starts afresh).
-        this.releaseAll();
-        throw error;
-      }
-      if (!(error instanceof BudgetTooSmallError) && !(error instanceof GpuBudgetError)) throw error;
-      this.releaseAll();
-      return this.fromScratch(edited, options, `the kept grids leave too little memory (${(error as Error).message})`);
+      return this.failed(error, edited, options);
     }
     if (redice) this.dicedParamBase = tables.paramBase;
     this.job = job;
+    if (this.base) this.base = { ...this.base, job, setupWarnings, tables, snapshot: snapshotFrame(edited) };
     job.stats.reuse = redice ? 'rediced' : 'reused';
     if (this.options.bucketSize) job.stats.mode = 'bucket';
     return finish(this.gpu, job, gpuFrame, regions, options);
@@ -206,6 +289,7 @@ class Prepared implements PreparedFrame {
 
   private releaseAll(): void {
     this.keeping = false;
+    this.base = undefined;
     this.releaseKept();
     for (const buffer of this.owned) this.gpu.allocator.release(buffer);
     this.owned = [];
@@ -261,6 +345,10 @@ function sameRange(a: Float32Array, b: Float32Array, from: number, to: number): 
     for (let k = from; k < to; k++) if (wa[base + k] !== wb[base + k]) return false;
   }
   return true;
+}
+
+function sameWords(a: Uint32Array, b: Uint32Array): boolean {
+  return a.length === b.length && a.every((v, k) => v === b[k]);
 }
 
 function sameFloats(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

@@ -116,6 +116,7 @@ export function diceAndShade(bin: DicingBin): Promise<boolean> {
     frame.stats.gridsDiced += ready.count;
     frame.stats.micropolygons += micropolygons;
     frame.stats.verticesShaded += vertices;
+    frame.stats.gridsShaded += ready.count;
     return true;
   });
 }

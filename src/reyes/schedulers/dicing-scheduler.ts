@@ -89,20 +89,28 @@ export function dicingLevel(frame: FrameGpu, keep?: KeepGrids): BinLevel<FrameRe
   };
 }
 
-/** A prepared frame's kept bins shaded again: no bound/split; dicing again only with `redice` (the
- * grids' inputs changed, or a kernel overwrote them: displacement). */
-export function keptLevel(frame: FrameGpu, tables: PrimitiveTables, redice: boolean, gridInfoCurrent: boolean): BinLevel<KeptRegion, DicingBin> {
+/** What a prepared frame's render does with its kept bins. */
+export interface KeptWork {
+  /** Dice again from the kept ready pieces (the grids' inputs changed, or a kernel overwrote them:
+   * displacement). */
+  redice: boolean;
+  /** False when the grids' gridInfo holds parameter bases older than the tables. */
+  gridInfoCurrent: boolean;
+}
+
+/** A prepared frame's kept bins shaded again: no bound/split; dicing again only as `work` says. */
+export function keptLevel(frame: FrameGpu, tables: PrimitiveTables, work: KeptWork): BinLevel<KeptRegion, DicingBin> {
   const kept = new Map<DicingBin, KeptRegion>();
   return {
     kind: 'dicing',
     open: (region) => {
-      const bin: DicingBin = { frame, tables, ready: region.ready, diced: region.diced, gridInfoCurrent: redice || gridInfoCurrent };
+      const bin: DicingBin = { frame, tables, ready: region.ready, diced: region.diced, gridInfoCurrent: work.redice || work.gridInfoCurrent };
       kept.set(bin, region);
       return bin;
     },
     processes: {
       dice: async (bin) => {
-        if (!redice) {
+        if (!work.redice) {
           frame.stats.gridsReused += bin.diced!.count;
           return true;
         }

@@ -18,13 +18,13 @@ export function shade(
   return timed(frame, 'shade', async () => {
     if (diced.count === 0) return;
     const { gpu } = frame;
+    const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE.words);
     // With one pipeline every grid uses the diced gridInfo; otherwise each pipeline gets its own
-    // gridInfo list, built from the ready pieces (read back: prim, nu, nv of each grid).
+    // gridInfo list, built from the ready pieces (prim, nu, nv of each grid).
     const lists: { pipeline: number; gridInfo: GPUBuffer; count: number; owned: boolean }[] = [];
     if (frame.pipelines.length === 1 && dicedGridInfoCurrent) {
       lists.push({ pipeline: 0, gridInfo: diced.gridInfo, count: diced.count, owned: false });
     } else {
-      const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE.words);
       const perPipeline = frame.pipelines.map(() => [] as number[]);
       for (let g = 0; g < ready.count; g++) {
         const prim = pieces[g * PIECE.words + PIECE.prim]!;
@@ -44,7 +44,13 @@ export function shade(
     } finally {
       for (const list of lists) if (list.owned) gpu.allocator.release(list.gridInfo);
     }
-    frame.stats.verticesShaded += await countVertices(frame, ready);
+    for (let g = 0; g < ready.count; g++) {
+      const nu = pieces[g * PIECE.words + PIECE.nu]!;
+      const nv = pieces[g * PIECE.words + PIECE.nv]!;
+      frame.stats.micropolygons += (nu - 1) * (nv - 1);
+      frame.stats.verticesShaded += nu * nv;
+    }
+    frame.stats.gridsShaded += ready.count;
   });
 }
 
@@ -77,19 +83,4 @@ export async function shadeList(frame: FrameGpu, diced: DicedGrids, pipelineInde
     // Kernels with texture lookups run again for the grids that missed a tile (src/texture/tile-pool.ts).
     await (used.includes(5) ? frame.textures.shadeBatch(n, pass, frame.stats.textures, kernel) : pass());
   }
-}
-
-/** Vertices of the ready pieces (nu * nv summed), for the statistics. */
-async function countVertices(frame: FrameGpu, ready: ReadyPieces): Promise<number> {
-  const pieces = await frame.gpu.readU32(ready.buffer, ready.count * PIECE.words);
-  let vertices = 0;
-  let micropolygons = 0;
-  for (let g = 0; g < ready.count; g++) {
-    const nu = pieces[g * PIECE.words + PIECE.nu]!;
-    const nv = pieces[g * PIECE.words + PIECE.nv]!;
-    vertices += nu * nv;
-    micropolygons += (nu - 1) * (nv - 1);
-  }
-  frame.stats.micropolygons += micropolygons;
-  return vertices;
 }

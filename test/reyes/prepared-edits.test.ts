@@ -1,0 +1,136 @@
+// Targeted edits of a prepared frame (PreparedRenderOptions.edits) on lavapipe: a material edit and
+// a light edit repack only their parameter blocks, a colour edit rewrites its records' colours; each
+// gives the picture a from-scratch render of the edited scene gives. An edit the description cannot
+// express (geometry) takes the whole-frame path with the reason, and so does a frame that kept no grids.
+import { describe, expect, it } from 'vitest';
+import { compareImages } from '../../src/image/compare.ts';
+import { quantizeImage } from '../../src/image/quantize.ts';
+import { prepareFrame, type RenderedFrame } from '../../src/reyes/render-frame.ts';
+import type { Frame, Parameter } from '../../src/rib/scene.ts';
+import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { frameFromText, render } from './render-helpers.ts';
+
+const MiB = 1024 * 1024;
+
+// Light 2 lights the left sphere only (Illuminate), so editing it reaches the left sphere's grids.
+const SCENE = `Format 64 48 1
+PixelSamples 2 2
+Projection "perspective" "fov" 40
+Translate 0 0 6
+WorldBegin
+LightSource "ambientlight" 1 "intensity" [0.15]
+LightSource "pointlight" 2 "from" [-3 1 -2] "intensity" [6]
+LightSource "distantlight" 3 "from" [1 1 -1] "to" [0 0 0] "intensity" [0.8]
+AttributeBegin
+Translate -1.1 0 0
+Color [0.9 0.3 0.2]
+Surface "plastic"
+Sphere 1 -1 1 360
+AttributeEnd
+AttributeBegin
+Illuminate 2 0
+Translate 1.1 0 0
+Color [0.3 0.5 0.9]
+Surface "plastic" "Kd" [0.6]
+Sphere 1 -1 1 360
+AttributeEnd
+WorldEnd`;
+
+function picture(frame: Frame, rendered: RenderedFrame) {
+  return quantizeImage(rendered.image, frame.options.exposure, frame.options.quantize.rgba);
+}
+
+function withValue(params: readonly Parameter[], name: string, values: number[]): Parameter[] {
+  return [...params.filter((p) => p.name !== name), { name, storage: 'uniform', type: 'float', arrayLength: null, values, inferred: false } as Parameter];
+}
+
+describe('targeted edits of a prepared frame', () => {
+  const gpu = useGpuRuntime();
+
+  async function scratch(frame: Frame) {
+    return picture(frame, (await render(gpu(), frame, {})).rendered);
+  }
+
+  it('a material edit and a light edit repack their blocks without converting the frame', async () => {
+    const frame = await frameFromText(SCENE);
+    const prepared = await prepareFrame(gpu(), frame, { primitiveIds: true });
+    try {
+      expect(prepared.retained).toBe(true);
+      const grids = prepared.first.stats.grids;
+      expect(prepared.first.stats.gridsShaded).toBe(grids);
+      const ids = prepared.first.primitiveIds!;
+      const left = frame.primitives[0]!.attributes;
+      left.surface = { ...left.surface!, params: withValue(left.surface!.params, 'Ks', [1.5]) };
+      const material = await prepared.render(frame, { edits: [{ kind: 'shader', primitives: [0] }], primitiveIds: true });
+      expect(material.stats.reuse).toBe('targeted');
+      expect(material.stats.untargeted).toBeUndefined();
+      expect(material.stats.gridsDiced).toBe(0);
+      expect(material.stats.stageMs.convert).toBeLessThan(prepared.first.stats.stageMs.convert + 50);
+      expect(material.primitiveIds).toEqual(ids);
+      expect(compareImages(picture(frame, material), await scratch(frame)).max).toBeLessThanOrEqual(1);
+      expect(compareImages(picture(frame, material), picture(frame, prepared.first)).max).toBeGreaterThan(10);
+
+      const light = frame.lights[1]!;
+      light.params = withValue(light.params, 'intensity', [20]);
+      const lit = await prepared.render(frame, { edits: [{ kind: 'light', light: 1 }] });
+      expect(lit.stats.reuse).toBe('targeted');
+      expect(compareImages(picture(frame, lit), await scratch(frame)).max).toBeLessThanOrEqual(1);
+      // The whole-frame path renders the same picture from the same state.
+      const whole = await prepared.render(frame);
+      expect(whole.stats.reuse).toBe('reused');
+      expect(whole.stats.gridsShaded).toBe(grids);
+      expect(compareImages(picture(frame, lit), picture(frame, whole)).max).toBe(0);
+    } finally {
+      prepared.dispose();
+    }
+  });
+
+  it('a colour or opacity edit rewrites its records and dices again; the opaque path follows the opacity', async () => {
+    const frame = await frameFromText(SCENE);
+    const prepared = await prepareFrame(gpu(), frame, {});
+    try {
+      frame.primitives[1]!.attributes.color = [0.1, 0.9, 0.2];
+      const green = await prepared.render(frame, { edits: [{ kind: 'color', primitives: [1] }] });
+      expect(green.stats.reuse).toBe('targeted, rediced');
+      expect(green.stats.boundSplitIterations).toBe(0);
+      expect(compareImages(picture(frame, green), await scratch(frame)).max).toBeLessThanOrEqual(1);
+      frame.primitives[1]!.attributes.opacity = [0.5, 0.5, 0.5];
+      const seeThrough = await prepared.render(frame, { edits: [{ kind: 'color', primitives: [1] }] });
+      expect(seeThrough.stats.reuse).toBe('targeted, rediced');
+      expect(seeThrough.stats.opaqueFastPath).toBe(false);
+      expect(compareImages(picture(frame, seeThrough), await scratch(frame)).max).toBeLessThanOrEqual(1);
+    } finally {
+      prepared.dispose();
+    }
+  });
+
+  it('an edit the description cannot express takes the whole-frame path, saying why', async () => {
+    const frame = await frameFromText(SCENE);
+    const prepared = await prepareFrame(gpu(), frame, {});
+    try {
+      const sphere = frame.primitives[1]!;
+      frame.primitives[1] = { ...sphere, geometry: { ...sphere.geometry, args: { ...sphere.geometry.args, radius: 0.8 } } };
+      const moved = await prepared.render(frame, { edits: [{ kind: 'shader', primitives: [0] }] });
+      expect(moved.stats.untargeted).toBe('the geometry of primitive 1 changed');
+      expect(moved.stats.reuse).toBe('full: the geometry or shading rate changed');
+      expect(compareImages(picture(frame, moved), await scratch(frame)).max).toBeLessThanOrEqual(1);
+    } finally {
+      prepared.dispose();
+    }
+  });
+
+  it('a frame that kept no grids (budget) renders edits from scratch', async () => {
+    const frame = await frameFromText(SCENE);
+    const prepared = await prepareFrame(gpu(), frame, { budgetBytes: 2 * MiB });
+    try {
+      expect(prepared.retained).toBe(false);
+      const light = frame.lights[1]!;
+      light.params = withValue(light.params, 'intensity', [20]);
+      const again = await prepared.render(frame, { edits: [{ kind: 'light', light: 1 }] });
+      expect(again.stats.reuse).toMatch(/^full: the grids take more than 50% of the budget/);
+      expect(compareImages(picture(frame, again), await scratch(frame)).max).toBeLessThanOrEqual(1);
+    } finally {
+      prepared.dispose();
+    }
+  });
+});
