@@ -1,7 +1,9 @@
 // Issue 20: every feature scene with a golden image (test/reyes/golden-images.test.ts renders them
 // in Node on lavapipe) rendered by the page in headless Chromium, WebGPU on SwiftShader, through
 // the page's own path (the scene picker, the fetch resolver, the page's shading provider, prepared
-// frames), and compared with the same golden. One browser session renders all of them in turn.
+// frames), and compared with the same golden; likewise the viewer scenes with a golden in
+// test/reyes/golden/viewer/ (still-life: its texture, reflection map and pictures fetched beside the
+// scene, its "auto" shadow map rendered by the page). One browser session renders all of them in turn.
 //
 // Tolerance: the golden test's (no channel more than 8 off, at most 0.5% of channels more than 2
 // off). SwiftShader's builtin sin and cos are off by 1.9e-4 (lavapipe's by 7e-8; WGSL allows
@@ -80,13 +82,13 @@ function compareWithGolden(picture: QuantizedImage, golden: QuantizedImage): Com
   return result;
 }
 
-/** Chooses `file` in the scene picker (unless it is open already) and waits for its full render. */
-async function showScene(page: Page, file: string): Promise<void> {
+/** Chooses `folder/file` in the scene picker (unless it is open already) and waits for its full render. */
+async function showScene(page: Page, folder: string, file: string): Promise<void> {
   const before = await renders(page);
   const shown = await page.locator('#scene-name').textContent();
   if (shown !== file) {
     const url = await page.evaluate((name) => [...document.querySelectorAll<HTMLOptionElement>('#scene-picker option')]
-      .find((o) => o.value.endsWith(`/features/${name}`))?.value, file);
+      .find((o) => o.value.endsWith(`/${name}`))?.value, `${folder}/${file}`);
     if (!url) throw new Error(`${file} is not in the scene picker`);
     await page.selectOption('#scene-picker', url);
   }
@@ -101,6 +103,11 @@ async function showScene(page: Page, file: string): Promise<void> {
 
 describe('feature scenes rendered by the page in headless Chromium match their golden images', () => {
   const scenes = readdirSync(SCENES).filter((f) => f.endsWith('.rib')).sort();
+  const viewerScenes = readdirSync(path.join(GOLDEN, 'viewer')).filter((f) => f.endsWith('.png')).map((f) => f.replace(/\.png$/, '.rib')).sort();
+  const cases = [
+    ...scenes.map((file) => ({ folder: 'features', file, name: file.replace(/\.rib$/, '') })),
+    ...viewerScenes.map((file) => ({ folder: 'viewer', file, name: `viewer/${file.replace(/\.rib$/, '')}` })),
+  ];
   let viewer: OpenViewer;
 
   beforeAll(async () => {
@@ -118,11 +125,10 @@ describe('feature scenes rendered by the page in headless Chromium match their g
     for (const file of scenes) expect(readdirSync(GOLDEN)).toContain(file.replace(/\.rib$/, '.png'));
   });
 
-  for (const file of scenes) {
-    const name = file.replace(/\.rib$/, '');
+  for (const { folder, file, name } of cases) {
     it(name, async () => {
       const { page } = viewer;
-      await showScene(page, file);
+      await showScene(page, folder, file);
       // Every shader the scene names is found (beside it or on its search path) and compiles.
       const messages = await page.locator('#messages li').allTextContents();
       expect(messages.filter((line) => SHADER_TROUBLE.test(line))).toEqual([]);
