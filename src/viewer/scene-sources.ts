@@ -18,7 +18,7 @@ export function bundledScenes(): BundledScene[] {
 }
 
 /** Folders listed first in the scene picker, in this order; the rest follow alphabetically, the
- * feature test scenes last. */
+ * feature test scenes (features and its subfolders, such as features/maps) last. */
 const FOLDER_ORDER = ['viewer', 'ribtools'];
 
 /** Bundled scenes by folder ("viewer", "features", ...): the viewer scenes first, feature test scenes last. */
@@ -30,7 +30,8 @@ export function groupedScenes(scenes: readonly BundledScene[]): [string, Bundled
   }
   const rank = (folder: string): number => {
     const k = FOLDER_ORDER.indexOf(folder);
-    return k >= 0 ? k : folder === 'features' ? FOLDER_ORDER.length + 1 : FOLDER_ORDER.length;
+    const feature = folder === 'features' || folder.startsWith('features/');
+    return k >= 0 ? k : feature ? FOLDER_ORDER.length + 1 : FOLDER_ORDER.length;
   };
   return [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }

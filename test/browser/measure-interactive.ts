@@ -1,8 +1,11 @@
 // Interactive figures of the viewer in headless Chromium (WebGPU on SwiftShader): time to the first
-// picture, and re-render times after a light change, a material change and a camera move (preview
-// and full quality). Run: npx tsx test/browser/measure-interactive.ts [scene ...]
+// picture (first visit, then a second visit in the same browser, whose shader cache is warm),
+// re-render times after a light change, a material change and a camera move (preview and full
+// quality), Esc to the render stopped, and a shader source edit to its new picture.
+// Run: node --import ./src/node/register.js test/browser/measure-interactive.ts [scene ...]
+import type { Browser } from 'playwright-core';
 import { launchChromium, servePage } from './chromium.ts';
-import { renders, setNumber, waitForRender } from './viewer-page.ts';
+import { openFiles, renders, setNumber, waitForRender } from './viewer-page.ts';
 
 const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ['viewer/showcase.rib', 'ribtools/SphereDistantLight.rib'];
 const { server, url } = await servePage();
@@ -56,10 +59,57 @@ try {
     const preview = moves.find((r) => r.quality === 'preview')?.ms;
     const full = moves.at(-1)!.ms;
     const status = await page.locator('#render-status').textContent();
-    console.log(JSON.stringify({ scene, firstPictureMs: first, firstRenderMs: firstRender, lightChangeMs: light, lightReuse: lightRender.reuse, materialChangeMs: material, materialReuse: materialRender.reuse, cameraPreviewMs: preview, cameraFullMs: full, status }));
+
+    // Esc while a full-quality render runs (another light change), to the render stopped.
+    const cancelled = (): Promise<number> => page.evaluate(() => window.reyesViewer!.counters.cancelled);
+    const cancelledBefore = await cancelled();
+    await setNumber(page, `[data-light="${await page.locator('[data-light]').last().getAttribute('data-light')}"] [data-param="intensity"] input[type="number"]`, value);
+    await page.waitForFunction(() => document.querySelector('#viewport')!.getAttribute('data-render-state') === 'rendering', undefined, { timeout: 600_000 });
+    const escaped = Date.now();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((c) => window.reyesViewer!.counters.cancelled > c, cancelledBefore, { timeout: 600_000, polling: 10 });
+    const cancelMs = Date.now() - escaped;
     await page.close();
+
+    const second = await firstPicture(browser, `${url}?scene=/scenes/${scene}`);
+    console.log(JSON.stringify({ scene, firstPictureMs: first, firstRenderMs: firstRender, secondVisitPictureMs: second, lightChangeMs: light, lightReuse: lightRender.reuse, materialChangeMs: material, materialReuse: materialRender.reuse, cameraPreviewMs: preview, cameraFullMs: full, escToStoppedMs: cancelMs, status }));
   }
+  console.log(JSON.stringify({ shaderSourceEditMs: await shaderEdit(browser, url) }));
 } finally {
   await browser.close();
   await server.close();
+}
+
+async function firstPicture(browser: Browser, address: string): Promise<number> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  const started = Date.now();
+  await page.goto(address);
+  await waitForRender(page, 0, 600_000);
+  const ms = Date.now() - started;
+  await page.close();
+  return ms;
+}
+
+/** A lit sphere with its own surface shader; the time from typing a change in the editor to its picture. */
+async function shaderEdit(browser: Browser, address: string): Promise<number> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  await page.goto(address);
+  const shader = (k: string): string => `surface tinted(float Kd = 0.8) {\n  normal Nf = faceforward(normalize(N), I);\n  Oi = Os;\n  Ci = Oi * Cs * color(1, ${k}, 0.5) * (0.1 + Kd * diffuse(Nf));\n}\n`;
+  const rib = ['Format 320 240 1', 'PixelSamples 2 2', 'Projection "perspective" "fov" 40', 'Translate 0 0 4', 'WorldBegin',
+    'LightSource "distantlight" 1 "from" [1 1 -1] "to" [0 0 0]', 'Surface "tinted"', 'Sphere 1 -1 1 360', 'WorldEnd', ''].join('\n');
+  await openFiles(page, [{ name: 'edit.rib', text: rib }, { name: 'tinted.sl', text: shader('0.5') }], 600_000);
+  const box = (await page.locator('#picture').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.locator('#material [data-action="edit-shader"]').click();
+  const editor = page.locator('#shader-editor .cm-content');
+  await page.waitForFunction(() => document.querySelector('#shader-editor .cm-content')?.textContent?.includes('tinted'), undefined, { timeout: 60_000 });
+  const n = await renders(page);
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  const typed = Date.now();
+  await page.keyboard.insertText(shader('0.2'));
+  await waitForRender(page, n, 600_000);
+  const ms = Date.now() - typed;
+  await page.close();
+  return ms;
 }
