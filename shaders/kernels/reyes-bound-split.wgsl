@@ -4,8 +4,10 @@
 // of its extent, and the displacement bound), culls it against the near/far planes, the ClippingPlane planes (a bound wholly on a
 // plane's clipped side) and the region's viewing pyramid (planes through the eye, so that pieces
 // beside or behind the camera go without being projected). The eye-split rule: a piece that
-// straddles the eye plane (reaches nearer than eyeSplit) cannot be projected, so it is split, at
-// most eyeSplits times; what still straddles then is culled and counted. Otherwise it estimates
+// straddles the eye plane (reaches nearer than eyeSplit) cannot be projected, so it is split across
+// the direction that leaves fewer halves straddling (each half's box from its samples); a split of
+// a piece whose box holds the eye that leaves both halves straddling counts as an eye split, at
+// most eyeSplits of them, and such a piece past them is culled and counted. Otherwise it estimates
 // the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
 // per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
 // across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
@@ -64,6 +66,36 @@ fn boxOutsideRegion(lo: vec3f, hi: vec3f, region: vec4f) -> bool {
   let w = m[3];
   return boxMax(m[0] - region.x * w, lo, hi) < 0.0 || boxMax(region.z * w - m[0], lo, hi) < 0.0 ||
          boxMax(m[1] - region.y * w, lo, hi) < 0.0 || boxMax(region.w * w - m[1], lo, hi) < 0.0;
+}
+
+/** Whether the box [lo, hi] is culled: beyond the near or far plane, clipped, or outside the region's pyramid. */
+fn boxCulled(lo: vec3f, hi: vec3f) -> bool {
+  return hi.z < params.near || lo.z > params.far || boxClipped(lo, hi) || boxOutsideRegion(lo, hi, params.region);
+}
+
+/** How many halves of a straddling piece split across u (else v) still straddle: the box of the
+ * half's 3×5 samples, grown by the piece's pad and the lens's spread, reaches nearer than eyeSplit
+ * and is not culled. */
+fn straddlingHalves(pts: ptr<function, array<vec3f, 25>>, acrossU: bool, pad: f32) -> u32 {
+  var count = 0u;
+  for (var half = 0u; half < 2u; half++) {
+    var lo = vec3f(3.0e38);
+    var hi = vec3f(-3.0e38);
+    for (var s = 2u * half; s <= 2u * half + 2u; s++) {
+      for (var t = 0u; t < SAMPLES; t++) {
+        let q = (*pts)[select(s * SAMPLES + t, t * SAMPLES + s, acrossU)];
+        lo = min(lo, q);
+        hi = max(hi, q);
+      }
+    }
+    lo -= vec3f(pad);
+    hi += vec3f(pad);
+    let spread = max(lensSpread(lo.z, params.lensRadius, params.focalDistance), lensSpread(hi.z, params.lensRadius, params.focalDistance));
+    lo = vec3f(lo.xy - spread, lo.z);
+    hi = vec3f(hi.xy + spread, hi.z);
+    if (lo.z < params.eyeSplit && !boxCulled(lo, hi)) { count++; }
+  }
+  return count;
 }
 
 fn toRaster(p: vec3f) -> vec2f {
@@ -139,8 +171,9 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
   lo -= vec3f(pad);
   hi += vec3f(pad);
   let motion = motionBlock(prim);
+  let moving = motion != NO_MOTION && motionKeyCount(motion) > 0u;
   // (No keys: the records came in batches without their auxiliary blocks; the piece keeps its box.)
-  if (motion != NO_MOTION && motionKeyCount(motion) > 0u) {
+  if (moving) {
     var movedLo = vec3f(3.0e38);
     var movedHi = vec3f(-3.0e38);
     for (var k = 0u; k < motionKeyCount(motion); k++) {
@@ -186,12 +219,25 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     edgeV += distance(pts[a * SAMPLES], pts[(a + 1u) * SAMPLES]) + distance(pts[a * SAMPLES + SAMPLES - 1u], pts[(a + 1u) * SAMPLES + SAMPLES - 1u]);
   }
   let longerU = edgeU >= edgeV;
-  if (hi.z < params.near || lo.z > params.far || boxClipped(lo, hi) || boxOutsideRegion(lo, hi, params.region)) {
+  if (boxCulled(lo, hi)) {
     action = CULL;
   } else if (params.perspective != 0u && lo.z < params.eyeSplit) {
-    // Straddles the eye plane: split, at most eyeSplits times; then cull what still straddles.
-    if ((splits >> 16u) < params.eyeSplits && depth < params.maxDepth) {
-      action = select(SPLIT_V, SPLIT_U, longerU) | EYE_SPLIT_FLAG;
+    // Straddles the eye plane: split across the direction that leaves fewer halves straddling (the
+    // longer one when both leave as many). Only a split of a piece whose box holds the eye that
+    // leaves both halves straddling counts, at most eyeSplits of them: a piece whose box keeps off
+    // the eye meets the eye plane away from the eye, where the viewing pyramid is narrow, so its
+    // halves leave the view or the plane after a few splits (one or two straddling pieces per
+    // level, and at most maxDepth levels). A ground plane under the camera is thus split as deep
+    // as it takes to part what is seen from what is behind, while pieces around the eye stay at
+    // most 2^eyeSplits. A moving piece's halves are not estimated (their boxes move): each of its
+    // splits counts.
+    let acrossU = straddlingHalves(&pts, true, pad);
+    let acrossV = straddlingHalves(&pts, false, pad);
+    let splitU = select(longerU, acrossU < acrossV, acrossU != acrossV);
+    let holdsEye = all(lo <= vec3f(0.0)) && all(hi >= vec3f(0.0));
+    let counted = moving || (holdsEye && min(acrossU, acrossV) == 2u);
+    if ((!counted || (splits >> 16u) < params.eyeSplits) && depth < params.maxDepth) {
+      action = select(SPLIT_V, SPLIT_U, splitU) | select(0u, EYE_SPLIT_FLAG, counted);
     } else {
       atomicAdd(&eyeSplitCulls, 1u);
     }

@@ -16,11 +16,11 @@ const scene = (name: string): string => path.join(ROOT, 'scenes/features', `${na
 const near = (pixel: ArrayLike<number>, expected: number[]): boolean => expected.every((v, c) => Math.abs(pixel[c]! - v) <= 1);
 const EYE_CULLED = /(\d+) pieces? still straddling the eye plane after (\d+) eye splits culled/;
 
-/** The camera inside a unit sphere; `options` go before WorldBegin. */
-const insideSphere = (options: string): string => `Format 32 24 1
+/** The camera inside a unit sphere whose centre is at `centre` in camera space; `options` go before WorldBegin. */
+const insideSphere = (options: string, centre = '0.2 -0.1 0.3'): string => `Format 32 24 1
 ${options}
 Projection "perspective" "fov" 70
-Translate 0.2 -0.1 0.3
+Translate ${centre}
 WorldBegin
 Sides 2
 Surface "constant"
@@ -29,18 +29,22 @@ Sphere 1 -1 1 360
 WorldEnd
 `;
 
+/** A camera over the ground plane y = -1: the picture's size, its fov and how far it looks down (degrees). */
+interface GroundView { width: number; height: number; fov: number; pitch: number }
+/** eye-ground-disk.rib's camera. */
+const DISK_VIEW: GroundView = { width: 64, height: 48, fov: 60, pitch: 20 };
+
 /**
- * Where the ray through raster point (x, y) of a 64×48 picture with fov 60 and the camera pitched
- * down 20° (eye-ground-disk.rib's camera) meets the ground plane y = -1, as world (x, z), or
- * undefined when it goes above the horizon.
+ * Where the ray through raster point (x, y) of `view` (4:3) meets the ground plane y = -1, as world
+ * (x, z), or undefined when it goes above the horizon.
  */
-function groundHit(x: number, y: number): [number, number] | undefined {
-  const tanHalf = Math.tan(Math.PI / 6);
+function groundHit(x: number, y: number, view = DISK_VIEW): [number, number] | undefined {
+  const tanHalf = Math.tan((view.fov * Math.PI) / 360);
   // Camera space (y up, z forward): the screen window is [-4/3, 4/3] × [-1, 1].
-  const sx = ((x / 64) * 2 - 1) * (4 / 3) * tanHalf;
-  const sy = (1 - (y / 48) * 2) * tanHalf;
-  const pitch = (20 * Math.PI) / 180;
-  // Camera → world: undo `Rotate -20 1 0 0` (the camera looks down: the ground ahead appears low).
+  const sx = ((x / view.width) * 2 - 1) * (4 / 3) * tanHalf;
+  const sy = (1 - (y / view.height) * 2) * tanHalf;
+  const pitch = (view.pitch * Math.PI) / 180;
+  // Camera → world: undo `Rotate -pitch 1 0 0` (the camera looks down: the ground ahead appears low).
   const wy = sy * Math.cos(pitch) - Math.sin(pitch);
   const wz = sy * Math.sin(pitch) + Math.cos(pitch);
   if (wy >= 0) return undefined;
@@ -69,11 +73,15 @@ WorldEnd
 const bicubicGround = Array.from({ length: 16 }, (_, k) => `${-30 + (k % 4) * 20} -1 ${-30 + Math.floor(k / 4) * 20}`).join(' ');
 
 /**
- * Counts the pixels whose coverage (alpha 255 or 0) disagrees with `covers` where the disk or
- * patch edge does not cross the pixel's filter support (the default 2×2 gaussian reaches half a
- * pixel beyond it), and the pixels so decided.
+ * Counts the pixels whose coverage (by default alpha 255 or 0; `covered` says otherwise, undefined
+ * for a pixel that is neither) disagrees with `covers` where the disk or patch edge does not cross the pixel's filter support (the default
+ * 2×2 gaussian reaches half a pixel beyond it), and the pixels so decided.
  */
-function coverageMismatches(image: { width: number; height: number; rgba: ArrayLike<number> }, covers: (x: number, y: number) => boolean) {
+function coverageMismatches(
+  image: { width: number; height: number; rgba: ArrayLike<number> },
+  covers: (x: number, y: number) => boolean,
+  covered: (pixel: ArrayLike<number>) => boolean | undefined = (pixel) => pixel[3] === 255,
+) {
   let wrong = 0;
   let decided = 0;
   const examples: string[] = [];
@@ -82,15 +90,32 @@ function coverageMismatches(image: { width: number; height: number; rgba: ArrayL
       const corners = [[x - 0.5, y - 0.5], [x + 1.5, y - 0.5], [x - 0.5, y + 1.5], [x + 1.5, y + 1.5]].map(([cx, cy]) => covers(cx!, cy!));
       if (!corners.every((c) => c === corners[0])) continue;
       decided++;
-      const alpha = image.rgba[(y * image.width + x) * 4 + 3]!;
-      if ((alpha === 255) !== corners[0]) {
+      const at = (y * image.width + x) * 4;
+      const pixel = [0, 1, 2, 3].map((c) => image.rgba[at + c]!);
+      if (covered(pixel) !== corners[0]) {
         wrong++;
-        if (examples.length < 10) examples.push(`(${x}, ${y}) alpha ${alpha}`);
+        if (examples.length < 10) examples.push(`(${x}, ${y}) ${pixel.join(' ')}`);
       }
     }
   }
   return { wrong, decided, examples: examples.join(' ') };
 }
+
+/** bench:scale's sky scene with constant colours: the camera (fov 40, level) inside `Sphere 100`
+ * over a ground Disk of radius 60 one unit under it. */
+const skyOverGround = (options: string, size: [number, number]): string => `Format ${size[0]} ${size[1]} 1
+PixelSamples 2 2
+Projection "perspective" "fov" 40
+${options}
+WorldBegin
+Sides 2
+Surface "constant"
+AttributeBegin Color [0.45 0.65 0.95] Sphere 100 -100 100 360 AttributeEnd
+AttributeBegin Color [0.35 0.5 0.25] Translate 0 -1 0 Rotate 90 1 0 0 Disk 0 60 360 AttributeEnd
+WorldEnd
+`;
+const GROUND = [89, 128, 64, 255];
+const SKY = [115, 166, 242, 255];
 
 describe('eye-split rule', () => {
   const gpu = useGpuRuntime();
@@ -140,6 +165,29 @@ describe('eye-split rule', () => {
     expect(rendered.stats.primitivesAfterSplit).toBeLessThan(400);
   });
 
+  it('the ground under a sky dome is whole at the default eyesplits (bench:scale\'s sky scene)', async () => {
+    // Before splits were chosen by what they part: 6 eye splits left pieces of the ground near the
+    // camera straddling, and culling them cut a hole; eyesplits 12 was needed.
+    for (const size of [[64, 48], [160, 120]] as [number, number][]) {
+      const view: GroundView = { width: size[0], height: size[1], fov: 40, pitch: 0 };
+      const onGround = (x: number, y: number): boolean => {
+        const hit = groundHit(x, y, view);
+        return hit !== undefined && Math.hypot(...hit) <= 60;
+      };
+      const { image, rendered } = await render(gpu(), await frameFromText(skyOverGround('', size)));
+      // Every decided pixel is the ground's colour or the sky's, as the ray through it says.
+      const { wrong, decided, examples } = coverageMismatches(image, onGround, (pixel) => (near(pixel, GROUND) ? true : near(pixel, SKY) ? false : undefined));
+      expect(wrong, `${size.join('×')}: ${examples}`).toBe(0);
+      expect(decided).toBeGreaterThan(size[0] * size[1] * 0.9);
+      expect(rendered.warnings).toEqual([]);
+      expect(rendered.stats.eyeSplitCulls).toBe(0);
+      expect(rendered.stats.primitivesAfterSplit).toBeLessThan(2000);
+      // The same picture as with twice the eye splits.
+      const deeper = await render(gpu(), await frameFromText(skyOverGround('Option "limits" "eyesplits" [12]', size)));
+      expect([...image.rgba].every((v, k) => Math.abs(v - deeper.image.rgba[k]!) <= 1)).toBe(true);
+    }
+  });
+
   it('bilinear and bicubic ground patches passing under the camera get the same treatment', async () => {
     const inSquare = (x: number, y: number): boolean => {
       const hit = groundHit(x, y);
@@ -157,18 +205,26 @@ describe('eye-split rule', () => {
     }
   });
 
-  it('eyesplits 0 culls a straddling sphere outright; the default 6 splits it until the visible pieces render', async () => {
-    const none = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [0]')));
+  it('eyesplits 0 culls a sphere around the eye outright; the default 6 splits it until the visible pieces render', async () => {
+    // Centred on the eye: every split of the whole sphere leaves both halves straddling.
+    const none = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [0]', '0 0 0')));
     expect(coverage(none.image)).toBe(0);
     expect(none.rendered.stats.eyeSplitCulls).toBe(1);
     const warning = none.rendered.warnings.find((w) => EYE_CULLED.test(w));
     expect(warning?.match(EYE_CULLED)?.slice(1)).toEqual(['1', '0']);
+    const centred = await render(gpu(), await frameFromText(insideSphere('', '0 0 0')));
+    expect(coverage(centred.image)).toBe(1);
+    expect(centred.rendered.stats.eyeSplitCulls).toBe(0);
 
     const six = await render(gpu(), await frameFromText(insideSphere('')));
     expect(coverage(six.image)).toBe(1);
     const explicit = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [6]')));
     expect(explicit.rendered.stats.eyeSplitCulls).toBe(six.rendered.stats.eyeSplitCulls);
     expect([...explicit.image.rgba]).toEqual([...six.image.rgba]);
+    // Off centre, splitting across latitude parts the cap ahead (z >= 0.3) from the rest: a split
+    // that leaves one half clear of the eye plane is no eye split, so even eyesplits 0 renders it.
+    const offCentre = await render(gpu(), await frameFromText(insideSphere('Option "limits" "eyesplits" [0]')));
+    expect([...offCentre.image.rgba]).toEqual([...six.image.rgba]);
   });
 
   it('a bad eyesplits value is reported at the Option and the default used', async () => {
@@ -188,7 +244,7 @@ describe('eye-split rule', () => {
     }
     // What the rule culls is reported on stderr once, and the frame still renders.
     const culling = path.join(out, 'eyesplits-0.rib');
-    writeFileSync(culling, insideSphere('Option "limits" "eyesplits" [0]'));
+    writeFileSync(culling, insideSphere('Option "limits" "eyesplits" [0]', '0 0 0'));
     const { code, stderr } = await reyes(['render', culling, '-o', path.join(out, 'eyesplits-0.png')]);
     expect(code, stderr).toBe(0);
     expect(stderr.match(new RegExp(EYE_CULLED, 'g'))).toHaveLength(1);
