@@ -1,6 +1,8 @@
 // The issue-16 scale scenes through the `reyes render` command: time, peak memory, exit status and
 // warnings of 100,000 small spheres, a ~100 MB RIB and a sky dome around the camera.
 //   node --import ./src/node/register.js bench/scale.bench.ts [--spheres 100000] [--mb 100]
+//     [--only spheres64,spheres640,mesh,sky] [--stats DIR] (each render's --stats JSON written there)
+//     [--minutes 10] (each render is killed after this long)
 // The scenes are generated into a temp folder (a fixed seed: the same files every run):
 //   spheres  --spheres spheres of radius 0.02-0.05 scattered in the view at depth 8-16, each with
 //            its own Color; rendered at 64×48 and at 640×480
@@ -8,7 +10,7 @@
 //            decimals), each in an AttributeBegin with its Color and Translate, tiled over the view
 //   sky      the camera inside `Sphere 100` (constant sky colour), a Disk of radius 60 one unit
 //            under the camera, three plastic spheres on it, a distant light
-// Each render is a child process (640×480 unless said, 2×2 samples), killed after 10 minutes. Peak
+// Each render is a child process (640×480 unless said, 2×2 samples), killed after --minutes. Peak
 // memory is the child's maximum resident set size: from `/usr/bin/time -v` when present, else from
 // the child's own process.resourceUsage() at exit. Warnings are the stderr lines holding "warning:".
 import { spawn } from 'node:child_process';
@@ -18,10 +20,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values: opts } = parseArgs({
-  options: { spheres: { type: 'string', default: '100000' }, mb: { type: 'string', default: '100' } },
+  options: {
+    spheres: { type: 'string', default: '100000' }, mb: { type: 'string', default: '100' },
+    only: { type: 'string', default: 'spheres64,spheres640,mesh,sky' }, stats: { type: 'string' },
+    minutes: { type: 'string', default: '10' },
+  },
 });
 
-const TIMEOUT_MS = 10 * 60_000;
+const TIMEOUT_MS = Number(opts.minutes) * 60_000;
 const HEADER = ['Format 640 480 1', 'PixelSamples 2 2', 'Projection "perspective" "fov" 40'];
 
 /** mulberry32: a small seeded generator, so the scenes are the same on every run. */
@@ -135,7 +141,7 @@ function render(rib: string, out: string, extra: string[]): Promise<Run> {
     resolve({
       seconds: (performance.now() - start) / 1000,
       peakBytes: rss ? Number(rss[1]) * 1024 : undefined,
-      status: timedOut ? 'killed after 10 min' : killed ? `signal ${killed[1]}` : signal ? `signal ${signal}` : `exit ${code}`,
+      status: timedOut ? `killed after ${opts.minutes} min` : killed ? `signal ${killed[1]}` : signal ? `signal ${signal}` : `exit ${code}`,
       warnings: lines.filter((l) => l.includes('warning:')).length,
       firstError: lines.find((l) => /error|Error/.test(l)),
     });
@@ -144,19 +150,21 @@ function render(rib: string, out: string, extra: string[]): Promise<Run> {
 
 const dir = mkdtempSync(join(tmpdir(), 'scale-bench-'));
 try {
+  const only = new Set(opts.only.split(','));
   const files = { spheres: join(dir, 'spheres.rib'), mesh: join(dir, 'mesh.rib'), sky: join(dir, 'sky.rib') };
-  await writeRib(files.spheres, spheres(Number(opts.spheres)));
-  await writeRib(files.mesh, meshes(Number(opts.mb) * 1e6));
-  await writeRib(files.sky, sky());
+  if (only.has('spheres64') || only.has('spheres640')) await writeRib(files.spheres, spheres(Number(opts.spheres)));
+  if (only.has('mesh')) await writeRib(files.mesh, meshes(Number(opts.mb) * 1e6));
+  if (only.has('sky')) await writeRib(files.sky, sky());
   console.log(`node ${process.version}; peak RSS from ${useTime ? '/usr/bin/time -v' : 'the child\'s process.resourceUsage()'}; scenes in ${dir}`);
-  const cases: [string, string, string[]][] = [
-    [`${Number(opts.spheres).toLocaleString('en')} spheres 64×48`, files.spheres, ['--res', '64x48']],
-    [`${Number(opts.spheres).toLocaleString('en')} spheres 640×480`, files.spheres, []],
-    [`mesh RIB ${(statSync(files.mesh).size / 1e6).toFixed(0)} MB`, files.mesh, []],
-    ['sky dome', files.sky, []],
+  const cases: [string, string, string, string[]][] = [
+    ['spheres64', `${Number(opts.spheres).toLocaleString('en')} spheres 64×48`, files.spheres, ['--res', '64x48']],
+    ['spheres640', `${Number(opts.spheres).toLocaleString('en')} spheres 640×480`, files.spheres, []],
+    ['mesh', `mesh RIB ${only.has('mesh') ? (statSync(files.mesh).size / 1e6).toFixed(0) : '?'} MB`, files.mesh, []],
+    ['sky', 'sky dome', files.sky, []],
   ];
-  for (const [label, rib, extra] of cases) {
-    const r = await render(rib, join(dir, 'out.png'), extra);
+  for (const [name, label, rib, extra] of cases.filter(([name]) => only.has(name))) {
+    const stats = opts.stats ? ['--stats', join(opts.stats, `${name}.json`)] : [];
+    const r = await render(rib, join(dir, 'out.png'), [...extra, ...stats]);
     const peak = r.peakBytes === undefined ? '?' : `${(r.peakBytes / 2 ** 20).toFixed(0)} MiB`;
     console.log(`${label.padEnd(26)} ${r.seconds.toFixed(1).padStart(7)} s  peak RSS ${peak.padStart(9)}  ${r.status}  ${r.warnings} warning(s)` +
       (r.firstError ? `\n    ${r.firstError}` : ''));

@@ -7,9 +7,10 @@ import { compareImages } from '../../src/image/compare.ts';
 import { RECORD } from '../../src/layout/primitive-record.ts';
 import { PIECE } from '../../src/layout/ready-piece.ts';
 import { PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
-import { packRegionRecords, pieceRecords, recordBatches, type RecordSource } from '../../src/reyes/frame/record-batches.ts';
+import { packRegionRecords, pieceRecords, recordBatches, recordSource, type RecordSource } from '../../src/reyes/frame/record-batches.ts';
 import { BindingLimitError } from '../../src/reyes/errors.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
+import type { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { frameFromText, render } from './render-helpers.ts';
 
 const KiB = 1024;
@@ -108,7 +109,8 @@ describe('primitive records batched to the binding limit', () => {
     records.join(1, 3, 4, 2, true);
     records.join(0, 0, 2, 1, false);
     // Batches [0, 3) and [3, 5); the pieces: batch 0's record 1, then batch 1's records 1 (= 4) and 0 (= 3), record 4 again.
-    const source: RecordSource = { batches: [{ first: 0, count: 3 }, { first: 3, count: 2 }], upload: () => { throw new Error('not uploaded'); } };
+    const unused = (): never => { throw new Error('not uploaded'); };
+    const source: RecordSource = { batches: [{ first: 0, count: 3 }, { first: 3, count: 2 }], upload: unused, subset: unused };
     const pieces = new Uint32Array(4 * PIECE.words);
     [1, 1, 0, 1].forEach((p, k) => (pieces[k * PIECE.words + PIECE.prim] = p));
     pieces[PIECE.words + PIECE.nu] = 9;
@@ -117,6 +119,11 @@ describe('primitive records batched to the binding limit', () => {
     // A narrowed source (records 1, 3, 4 in one batch) maps its positions back the same way.
     const narrowed: RecordSource = { ...source, indices: Uint32Array.from([1, 3, 4]), batches: [{ first: 0, count: 3 }] };
     expect(Array.from(pieceRecords(narrowed, Uint32Array.from([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]), 2, [2]))).toEqual([1, 4]);
+    // Subsets of subsets name the frame's records (a region's halves start from the records it kept).
+    const gpu = { maxBindingBytes: () => 1 << 20 } as unknown as GpuRuntime;
+    const kept = recordSource(gpu, records, Uint32Array.from([0, 2, 3, 4])).subset(Uint32Array.from([1, 3])).subset(Uint32Array.from([1]));
+    expect(Array.from(kept.indices!)).toEqual([4]);
+    expect(kept.batches).toEqual([{ first: 0, count: 1 }]);
     const packed = packRegionRecords(records, ofPiece, pieces, 4);
     expect(Array.from(packed.global)).toEqual([1, 3, 4]);
     expect([0, 1, 2, 3].map((k) => pieces[k * PIECE.words + PIECE.prim])).toEqual([0, 2, 1, 2]);

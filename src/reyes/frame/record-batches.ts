@@ -2,7 +2,8 @@
 // binding (uploaded one at a time, so the budget bounds how many are resident; the ready pieces
 // carry the batch-local index), and each dicing region then binds only the records its ready
 // pieces came from, packed into buffers of its own with the pieces' indices rebased to them. A
-// region split after its bound/split hands its halves only the records its pieces came from.
+// region split after its bound/split hands its halves only the records its pieces came from, or,
+// when bound/split gave up, the records its first level kept (RecordSource.subset).
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { RECORD } from '../../layout/primitive-record.ts';
 import type { GpuRuntime } from '../../gpu/runtime.ts';
@@ -57,6 +58,8 @@ export interface RecordSource {
   batches: readonly RecordBatch[];
   /** The batch's records, packed, in buffers of their own (the caller releases them: releaseRecords). */
   upload(batch: RecordBatch): BoundRecords;
+  /** The records at these positions of this source (ascending), as a source of their own. */
+  subset(positions: Uint32Array): RecordSource;
 }
 
 /** The frame's records, or those of `indices`, in batches. */
@@ -67,6 +70,7 @@ export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, indices
     ...(indices ? { indices } : {}),
     batches: recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes()),
     upload: (batch) => uploadRecords(gpu, packRecords(records, Array.from({ length: batch.count }, (_, k) => recordOf(batch.first + k)))),
+    subset: (positions) => recordSource(gpu, records, Uint32Array.from(positions, recordOf)),
   };
 }
 

@@ -13,7 +13,7 @@ import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type 
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { diceAndShade } from '../pipeline/fusion.ts';
 import type { BinLevel } from '../pipeline/runtime.ts';
-import { boundSplit } from '../stages/bound-split.ts';
+import { boundSplit, touchingRecordSource } from '../stages/bound-split.ts';
 import { dice, diceProcess, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
 import { shade } from '../stages/shade.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
@@ -171,16 +171,25 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
   const maxGrids = (available: number): number =>
     Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
   const reserve = SAMPLING_RESERVE * allocator.budget;
-  const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), records.batched?.source);
+  let source = records.batched?.source;
+  if (records.batched) {
+    // The records the region keeps, which its halves start from should it not fit; past the limit
+    // already with the records ready whole, it does not fit without bounding them further.
+    const touching = await touchingRecordSource(frame, region, records.batched.source);
+    source = touching.source;
+    bin.halves = { ...records, batched: { ...records.batched, source } };
+    if (touching.readyWhole > maxGrids(allocator.free() - reserve)) return false;
+  }
+  const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), source);
   if (!split) return false;
   bin.ready = split;
   // Room as well for what shading allocates (schedulers/shading-scheduler.ts).
   const shading = shadingBytes(split.count, frame.pipelines.length > 1, kernelFrameUniforms(frame.spaces, split.count).byteLength);
   let fits = split.count <= maxGrids(allocator.free() - reserve - shading);
   const batched = records.batched;
-  if (batched) {
+  if (batched && source) {
     const pieces = await gpu.readU32(split.buffer, split.count * PIECE.words);
-    const packed = packRegionRecords(batched.records, pieceRecords(batched.source, pieces, split.count, split.batchEnds), pieces, split.count);
+    const packed = packRegionRecords(batched.records, pieceRecords(source, pieces, split.count, split.batchEnds), pieces, split.count);
     bin.halves = { ...records, batched: { ...batched, source: recordSource(gpu, batched.records, packed.global) } };
     if (fits) {
       bin.bound = bindRegionRecords(frame, packed, split, pieces);

@@ -4,13 +4,16 @@
 // once per window to size what follows. Every buffer a dispatch binds fits one storage binding: the
 // queue is worked through in windows of at most half a binding of pieces (a window's children take
 // twice its size, and a window may at most fill the ready list up), and the ready list stops
-// growing at what one binding holds. The eye-split rule (pieces straddling the eye plane are split at
-// most camera.eyeSplits times, then culled) bounds the pieces near the eye; the culls are counted in
+// growing at what one binding holds. The eye-split rule (pieces straddling the eye plane are split
+// across the direction that parts them; those around the eye at most camera.eyeSplits times when
+// both halves still straddle, then culled) bounds the pieces near the eye; the culls are counted in
 // FrameStats.eyeSplitCulls. Records past one binding come in batches (frame/record-batches.ts),
 // each uploaded while its pieces are bounded and split; their ready pieces carry batch-local indices.
 // A region's first level keeps the records whose bound touches it (read back with the counts); a
 // region inside it, as the dicing scheduler's halves are, starts from those alone, so a frame cut
-// into many regions bounds each record about once per BSP level instead of once per region.
+// into many regions bounds each record about once per BSP level instead of once per region. With
+// batches, touchingRecordSource runs that first level alone before the region's bound/split, whose
+// early give-up would otherwise leave the halves every record of the frame.
 import { Scan } from '../../gpu/scan.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
@@ -59,7 +62,7 @@ export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity,
 }
 
 async function run(frame: FrameGpu, region: Region, maxReady: number, source: RecordSource | undefined): Promise<SplitPieces | undefined> {
-  const { gpu, camera } = frame;
+  const { gpu } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
     kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion)),
@@ -80,14 +83,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   let readyCount = 0;
   const batchEnds: number[] = [];
   let records: BoundRecords = { prims: frame.prims, userCorners: frame.userCorners };
-  const apron = frame.apron;
-  const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
-  const frameParams = {
-    maxVertices: frame.layout.maxVertices, maxDepth: MAX_DEPTH, near: camera.near, far: camera.far, eyeSplit: camera.near * 0.5,
-    perspective: camera.perspective ? 1 : 0, cameraToRaster: camera.cameraToRaster, clipCount: planes.length,
-    eyeSplits: camera.eyeSplits, lensRadius: camera.lens?.radius ?? 0, focalDistance: camera.lens?.focalDistance ?? 1,
-    clipPlanes: planes.flat(),
-  };
+  const frameParams = splitParams(frame, region);
   const eyeSplitCulls = allocator.createBufferWithData('eye-split culls', new Uint32Array(1), STORAGE());
   let iterations = 0;
   /** Pieces this run culled at the eye-split limit (the counter's value at the last read-back). */
@@ -144,9 +140,7 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
           }
           const queue = { buffer: part.buffer, offset: start * PIECE_BYTES, size: count * PIECE_BYTES };
           const recorder = stageRecorder(frame, 'bound/split');
-          const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, {
-            ...frameParams, count, readyBase: readyCount, region: [region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron],
-          }));
+          const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, { ...frameParams, count, readyBase: readyCount }));
           const decision = recorder.scratch('split decision', count * 4);
           const childCount = recorder.scratch('split child count', count * 4);
           const readyFlag = recorder.scratch('split ready flag', count * 4);
@@ -199,12 +193,89 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   }
 }
 
-/** A batch's first queue: each record whole, by its index in the batch (the `records` given, else all). */
-function initialQueue(count: number, records?: Uint32Array): Uint32Array {
+/** SplitParams of `frame` over `region` (plus the filter apron), but for the window's count and ready base. */
+function splitParams(frame: FrameGpu, region: Region) {
+  const { camera, apron } = frame;
+  const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
+  return {
+    maxVertices: frame.layout.maxVertices, maxDepth: MAX_DEPTH, near: camera.near, far: camera.far, eyeSplit: camera.near * 0.5,
+    perspective: camera.perspective ? 1 : 0, cameraToRaster: camera.cameraToRaster, clipCount: planes.length,
+    eyeSplits: camera.eyeSplits, lensRadius: camera.lens?.radius ?? 0, focalDistance: camera.lens?.focalDistance ?? 1,
+    clipPlanes: planes.flat(), region: [region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron],
+  };
+}
+
+/** The records of `source` that bound/split keeps for `region`, and how many of them are ready whole. */
+export interface TouchingRecords {
+  source: RecordSource;
+  /** Records ready unsplit: each is one ready piece of the region at least. */
+  readyWhole: number;
+}
+
+/**
+ * The first level of bound/split alone over `source`'s batches: the records whose whole piece is
+ * not culled for `region`, as a source of their own. A region whose bound/split gives up (too
+ * many ready pieces) hands this to its halves, so batched records are narrowed at every BSP level
+ * instead of each half bounding every record of the frame again.
+ */
+export function touchingRecordSource(frame: FrameGpu, region: Region, source: RecordSource): Promise<TouchingRecords> {
+  return timed(frame, 'boundSplit', async () => {
+    const { gpu } = frame;
+    const allocator = gpu.allocator;
+    const classify = await kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion));
+    const { window } = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
+    const frameParams = splitParams(frame, region);
+    const kept: number[] = [];
+    let readyWhole = 0;
+    // Eye-split culls of whole records are counted when bound/split itself culls them.
+    const culls = allocator.createBufferWithData('eye-split culls (first level)', new Uint32Array(1), STORAGE());
+    try {
+      for (const batch of source.batches) {
+        const records = source.upload(batch);
+        try {
+          for (let start = 0; start < batch.count; start += window) {
+            const count = Math.min(window, batch.count - start);
+            const queue = allocator.createBufferWithData('split queue', initialQueue(count, undefined, start), STORAGE());
+            const flags = allocator.createBuffer({ label: 'first-level flags', size: count * 8, usage: STORAGE() });
+            try {
+              const recorder = stageRecorder(frame, 'bound/split');
+              const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, { ...frameParams, count, readyBase: 0 }));
+              const childCount = recorder.scratch('split child count', count * 4);
+              const readyFlag = recorder.scratch('split ready flag', count * 4);
+              const decision = recorder.scratch('split decision', count * 4);
+              recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: culls, 11: records.userCorners }, Math.ceil(count / 64));
+              recorder.encoder.copyBufferToBuffer(childCount, 0, flags, 0, count * 4);
+              recorder.encoder.copyBufferToBuffer(readyFlag, 0, flags, count * 4, count * 4);
+              await recorder.submit();
+              addGpuTimes(frame, recorder, 'boundSplit');
+              const words = await gpu.readU32(flags, count * 2);
+              for (let k = 0; k < count; k++) {
+                if (words[k]! | words[count + k]!) kept.push(batch.first + start + k);
+                readyWhole += words[count + k]!;
+              }
+            } finally {
+              allocator.release(queue);
+              allocator.release(flags);
+            }
+          }
+        } finally {
+          releaseRecords(gpu, records);
+        }
+      }
+    } finally {
+      allocator.release(culls);
+    }
+    return { source: source.subset(Uint32Array.from(kept)), readyWhole };
+  });
+}
+
+/** A batch's first queue: each record whole, by its index in the batch (the `records` given, else
+ * `first`, `first + 1`, ...). */
+function initialQueue(count: number, records?: Uint32Array, first = 0): Uint32Array {
   const initial = new Uint32Array(count * PIECE.words);
   const floats = new Float32Array(initial.buffer);
   for (let p = 0; p < count; p++) {
-    initial[p * PIECE.words + PIECE.prim] = records ? records[p]! : p;
+    initial[p * PIECE.words + PIECE.prim] = records ? records[p]! : first + p;
     floats[p * PIECE.words + PIECE.u1] = 1;
     floats[p * PIECE.words + PIECE.v1] = 1;
   }
