@@ -37,15 +37,17 @@ export interface FrameStats {
   gridsDiced: number;
   /** Grids a prepared frame kept from an earlier render and shaded again without dicing. */
   gridsReused: number;
-  /** Grids run through their shading kernels this render. */
+  /** Grids run through their shading kernels this render (a prepared frame's targeted edit shades
+   * only the grids the edits reach; every other render shades every grid). */
   gridsShaded: number;
   /** How a prepared frame (frame/prepared-frame.ts) served this render: 'prepared' (first render,
    * grids kept), 'targeted' (the edits it was given updated parameter blocks in place, without a
-   * whole-frame conversion; kept grids shaded again), 'targeted, rediced' (colour edits updated
-   * records in place; kept pieces diced again), 'reused' (kept grids shaded again after a whole-frame
-   * conversion and diff), 'rediced' (kept ready pieces diced again: colours or primitive variables
-   * changed, or a kernel displaces), 'full: <why>' (rendered from scratch), or undefined outside
-   * prepared frames. */
+   * whole-frame conversion, and only the grids whose blocks changed were shaded again; the others
+   * keep their shaded values), 'targeted, rediced' (colour edits updated records in place; the kept
+   * regions holding them were diced and shaded again, the others untouched), 'reused' (kept grids
+   * shaded again after a whole-frame conversion and diff), 'rediced' (kept ready pieces diced again:
+   * colours or primitive variables changed, or a kernel displaces), 'full: <why>' (rendered from
+   * scratch), or undefined outside prepared frames. */
   reuse?: string;
   /** Why a prepared frame's render given edits (PreparedRenderOptions.edits) could not apply them in
    * place and took the whole-frame path (its reuse says how that went). */

@@ -31,8 +31,8 @@ function describeReuse(reuse: string, untargeted: string | undefined): string {
   // Why the edits were not applied in place (the whole frame was converted and compared instead).
   const why = untargeted ? `; the whole frame compared, as ${untargeted}` : '';
   if (reuse === 'prepared') return 'grids kept for shading edits';
-  if (reuse === 'targeted') return 'edited parameter blocks written, kept grids shaded again (no conversion, no dicing)';
-  if (reuse === 'targeted, rediced') return 'recoloured records written, kept pieces diced again (no conversion)';
+  if (reuse === 'targeted') return 'only the grids the edit reaches shaded again (no conversion, no dicing)';
+  if (reuse === 'targeted, rediced') return 'recoloured records written; the kept regions holding them diced and shaded again (no conversion)';
   if (reuse === 'reused') return `kept grids shaded again (no bound/split, no dicing)${why}`;
   if (reuse === 'rediced') return `kept pieces diced again (no bound/split)${why}`;
   return `from scratch: ${reuse.replace(/^full: /, '')}${why}`;

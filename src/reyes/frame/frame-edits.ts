@@ -1,8 +1,9 @@
 // Targeted edits of a prepared frame: the page says what it changed since the last render (a light's
 // parameters, the shader parameters or the colour of known primitives), so the next render repacks
 // only the parameter blocks those reach (through the shading provider, one primitive at a time) or
-// converts only the recoloured primitives again for their records' colour words, instead of
-// converting the whole frame and diffing it with the last conversion. What a description cannot express is refused with the reason, and the
+// converts only the recoloured primitives again for their records' colour words, and marks the
+// records whose grids must be shaded again, instead of converting the whole frame and diffing it
+// with the last conversion. What a description cannot express is refused with the reason, and the
 // prepared frame takes the whole-frame path.
 import { createFloatImage } from '../../image/image.ts';
 import { RECORD } from '../../layout/primitive-record.ts';
@@ -45,14 +46,16 @@ export interface FrameSnapshot {
   primitives: { geometry: Geometry; objectToWorld: readonly number[]; state: string }[];
 }
 
-/** A targeted render's work: the job (the last conversion with the edited blocks and flags), and the
- * parameter floats and record colour words to write. */
+/** A targeted render's work: the job (the last conversion with the edited blocks and flags), the
+ * parameter floats and record colour words to write, and the records whose grids shade again. */
 export interface EditPlan {
   job: FrameJob;
   blocks: { pipeline: number; at: number; values: Float32Array }[];
   colours: { record: number; words: Float32Array }[];
-  /** The kept regions are diced again (colours changed, or a kernel overwrites its grid inputs:
-   * displacement). */
+  /** Per record: 1 where its grids are shaded again. */
+  shade: Uint8Array;
+  /** Kept regions holding marked records are diced again (their colours changed, or their kernel
+   * overwrites its grid inputs: displacement). */
   redice: boolean;
 }
 
@@ -88,7 +91,7 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
   const records = prev.converted.records;
   const floats = records.floats();
   const pipelines: ShadingPipeline[] = [...prev.converted.pipelines];
-  const plan: EditPlan = { job: prev, blocks: [], colours: [], redice: false };
+  const plan: EditPlan = { job: prev, blocks: [], colours: [], shade: new Uint8Array(records.count), redice: false };
 
   // Primitives declared under one attribute state share its object: an edit of one edits them all.
   const sharing = (indexes: readonly number[]): number[] => {
@@ -108,6 +111,7 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
 
   // Parameter blocks: each reached block packed again, written where it changed.
   const packed = new Set<string>();
+  const changedBlocks = new Set<string>();
   for (const i of repack) {
     const first = recordsOf.get(i)![0]!;
     const pipeline = tables.pipeline[first]!;
@@ -124,6 +128,10 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
     params.set(instance.params, at);
     pipelines[pipeline] = { ...entry, params };
     plan.blocks.push({ pipeline, at, values: instance.params });
+    changedBlocks.add(key);
+  }
+  if (changedBlocks.size > 0) {
+    for (let r = 0; r < records.count; r++) if (changedBlocks.has(`${tables.pipeline[r]}:${tables.paramBase[r]}`)) plan.shade[r] = 1;
   }
 
   // Colours: the recoloured primitives converted alone for their records' Cs and Os corner words.
@@ -139,10 +147,11 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
       const at = r * RECORD.floats + RECORD.Cs;
       if (words.every((v, j) => Object.is(v, floats[at + j]))) return;
       plan.colours.push({ record: r, words });
+      plan.shade[r] = 1;
     });
     opacityPipelines.add(tables.pipeline[mine[0]!]!);
   }
-  plan.redice = plan.colours.length > 0 || pipelines.some((p) => p.kernel.writesGridInputs.length > 0);
+  plan.redice = plan.colours.length > 0 || plan.shade.some((on, r) => on === 1 && pipelines[tables.pipeline[r]!]!.kernel.writesGridInputs.length > 0);
 
   // The shaders' texture maps must be those the kept tile pool holds (a new map name, a shadow map
   // rendered again for a moved light).

@@ -30,10 +30,10 @@ export type PreparedRenderOptions = Pick<RenderOptions, 'shading' | 'onRegion' |
   /**
    * Everything the frame changed since the prepared frame's last render, when the caller knows it
    * (the page does): the render then repacks only the parameter blocks (or record colours) the edits
-   * reach, without converting the whole frame again. Changes not listed here are not looked for
-   * beyond what the description cannot express (camera, options, geometry, light sets, shaders,
-   * shading rates: those take the whole-frame path, stats.untargeted says why). Absent: the
-   * whole-frame path.
+   * reach and shades only the grids that use them, keeping the others' shaded results, without
+   * converting the whole frame again. Changes not listed here are not looked for beyond what the
+   * description cannot express (camera, options, geometry, light sets, shaders, shading rates:
+   * those take the whole-frame path, stats.untargeted says why). Absent: the whole-frame path.
    */
   edits?: readonly FrameEdit[];
 };
@@ -57,7 +57,7 @@ export interface PreparedFrame {
    * pieces) only where colours, opacities or primitive variables changed or a kernel overwrites its
    * inputs (displacement: re-dicing costs one dispatch, less than keeping a pristine copy of every
    * grid). Anything else renders from scratch (stats.reuse 'full: <why>') and lets the grids go.
-   * With `extra.edits` only what they reach is packed again (stats.reuse 'targeted').
+   * With `extra.edits` only what they reach is packed and shaded again (stats.reuse 'targeted').
    */
   render(edited?: Frame, options?: PreparedRenderOptions): Promise<RenderedFrame>;
   /** Releases the kept buffers. */
@@ -168,7 +168,7 @@ class Prepared implements PreparedFrame {
     return rendered;
   }
 
-  /** The edits applied in place: the blocks and colours written, the kept grids shaded again. */
+  /** The edits applied in place: the blocks and colours written, only the marked grids shaded again. */
   private async renderTargeted(edited: Frame, options: RenderOptions, plan: EditPlan): Promise<RenderedFrame> {
     const { job } = plan;
     const buffers = this.buffers!;
@@ -197,7 +197,7 @@ class Prepared implements PreparedFrame {
         device.queue.writeBuffer(this.counter!, 0, new Uint32Array(4));
         gpuFrame = frameGpu(this.gpu, job, buffers, options, this.counter!, regions);
         const graph = job.stats.stages!.map((node) => ({ ...node, cut: node.level === 'sampling' }));
-        const work = { redice: plan.redice, gridInfoCurrent: true };
+        const work = { redice: plan.redice, gridInfoCurrent: true, only: plan.shade };
         const passes = graphPasses(graph, [keptLevel(gpuFrame, buffers.tables, work), samplingLevel(samplingTarget(job))]);
         for (const kept of this.kept) await runBin(gpuFrame, passes, kept, kept.region);
       });

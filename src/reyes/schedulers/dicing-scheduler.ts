@@ -62,6 +62,8 @@ export interface DicingBin {
   gridInfoCurrent: boolean;
   counts?: SampleCounts;
   kept?: boolean;
+  /** A kept bin under a targeted edit: the records whose grids are shaded again (all when absent). */
+  only?: Uint8Array;
 }
 
 /** The dicing bins of a render from the records: bound/split (with the fit rule), dice, shade. */
@@ -96,6 +98,9 @@ export interface KeptWork {
   redice: boolean;
   /** False when the grids' gridInfo holds parameter bases older than the tables. */
   gridInfoCurrent: boolean;
+  /** Per record, non-zero where a targeted edit reached it: only those records' grids are shaded
+   * again; with `redice`, only the bins holding any of them are diced (and then wholly shaded) again. */
+  only?: Uint8Array;
 }
 
 /** A prepared frame's kept bins shaded again: no bound/split; dicing again only as `work` says. */
@@ -110,11 +115,13 @@ export function keptLevel(frame: FrameGpu, tables: PrimitiveTables, work: KeptWo
     },
     processes: {
       dice: async (bin) => {
-        if (!work.redice) {
+        const region = kept.get(bin)!;
+        const redice = work.redice && (!work.only || await holdsAny(frame, region.ready, work.only));
+        if (!redice) {
           frame.stats.gridsReused += bin.diced!.count;
+          if (work.only) bin.only = work.only;
           return true;
         }
-        const region = kept.get(bin)!;
         const fresh = await dice(frame, region.ready);
         releaseGrids(frame, region.diced);
         region.diced = bin.diced = fresh;
@@ -135,9 +142,17 @@ export function keptLevel(frame: FrameGpu, tables: PrimitiveTables, work: KeptWo
   };
 }
 
+/** True when a grid of `ready` comes from a record marked in `records`. */
+async function holdsAny(frame: FrameGpu, ready: ReadyPieces, records: Uint8Array): Promise<boolean> {
+  if (ready.count === 0) return false;
+  const pieces = await frame.gpu.readU32(ready.buffer, ready.count * PIECE.words);
+  for (let g = 0; g < ready.count; g++) if (records[pieces[g * PIECE.words + PIECE.prim]!]) return true;
+  return false;
+}
+
 /** Shade's Process on a dicing bin. */
 async function shadeProcess(bin: DicingBin): Promise<boolean> {
-  await shade(bin.frame, bin.ready!, bin.diced!, bin.tables.pipeline, bin.tables.paramBase, bin.gridInfoCurrent);
+  await shade(bin.frame, bin.ready!, bin.diced!, bin.tables.pipeline, bin.tables.paramBase, bin.gridInfoCurrent, bin.only);
   return true;
 }
 

@@ -11,22 +11,27 @@ import { reseam } from './reseam.ts';
 import { shadingBatches } from '../schedulers/shading-scheduler.ts';
 
 /** `dicedGridInfoCurrent` false: the grids were diced before the primitives' parameter bases changed
- * (a prepared frame re-rendered), so the lists are built from `primParamBase` even for one pipeline. */
+ * (a prepared frame re-rendered), so the lists are built from `primParamBase` even for one pipeline.
+ * `only` (per record, non-zero to shade): a prepared frame's targeted edit shades just the grids of
+ * those records; the others keep what an earlier render shaded into them (grids are shaded in place). */
 export function shade(
   frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, primPipeline: Uint32Array, primParamBase: Uint32Array, dicedGridInfoCurrent = true,
+  only?: Uint8Array,
 ): Promise<void> {
   return timed(frame, 'shade', async () => {
     if (diced.count === 0) return;
     const { gpu } = frame;
     const pieces = await gpu.readU32(ready.buffer, ready.count * PIECE.words);
+    const shaded = (g: number): boolean => !only || only[pieces[g * PIECE.words + PIECE.prim]!] !== 0;
     // With one pipeline every grid uses the diced gridInfo; otherwise each pipeline gets its own
     // gridInfo list, built from the ready pieces (prim, nu, nv of each grid).
     const lists: { pipeline: number; gridInfo: GPUBuffer; count: number; owned: boolean }[] = [];
-    if (frame.pipelines.length === 1 && dicedGridInfoCurrent) {
+    if (frame.pipelines.length === 1 && dicedGridInfoCurrent && !only) {
       lists.push({ pipeline: 0, gridInfo: diced.gridInfo, count: diced.count, owned: false });
     } else {
       const perPipeline = frame.pipelines.map(() => [] as number[]);
       for (let g = 0; g < ready.count; g++) {
+        if (!shaded(g)) continue;
         const prim = pieces[g * PIECE.words + PIECE.prim]!;
         perPipeline[primPipeline[prim]!]!.push(pieces[g * PIECE.words + PIECE.nu]!, pieces[g * PIECE.words + PIECE.nv]!,
           g * frame.layout.recordFloats, primParamBase[prim]!);
@@ -39,8 +44,9 @@ export function shade(
     }
     try {
       for (const list of lists) await shadeList(frame, diced, list.pipeline, list.gridInfo, list.count);
-      // Displacement moved seam vertices off their coarser neighbours' edges: put them back.
-      if (diced.seams) await reseam(frame, ready, diced.grids, diced.seams);
+      // Displacement moved seam vertices off their coarser neighbours' edges: put them back (grids
+      // a targeted edit left alone were put back when they were shaded).
+      if (diced.seams && lists.length > 0) await reseam(frame, ready, diced.grids, diced.seams);
     } finally {
       for (const list of lists) if (list.owned) gpu.allocator.release(list.gridInfo);
     }
@@ -48,9 +54,10 @@ export function shade(
       const nu = pieces[g * PIECE.words + PIECE.nu]!;
       const nv = pieces[g * PIECE.words + PIECE.nv]!;
       frame.stats.micropolygons += (nu - 1) * (nv - 1);
+      if (!shaded(g)) continue;
       frame.stats.verticesShaded += nu * nv;
+      frame.stats.gridsShaded++;
     }
-    frame.stats.gridsShaded += ready.count;
   });
 }
 
