@@ -227,6 +227,8 @@ export interface CampaignReport {
 /** Runs `rib` RIB and `rsl` RSL mutants of `seed` from index `first`, stopping early when `until` (a time) passes. */
 export async function runCampaign(options: {
   seed: number; rib: number; rsl: number; first?: number; device?: GPUDevice; until?: number; onFailure?: (f: Failure) => void;
+  /** Called before each mutant is checked (a watchdog notes what is running). */
+  onMutant?: (m: Mutant) => void;
 }): Promise<CampaignReport> {
   const report: CampaignReport = { rib: 0, rsl: 0, compiled: 0, failures: [] };
   const fail = (mutant: Mutant, trace: string): void => {
@@ -238,6 +240,7 @@ export async function runCampaign(options: {
   const ribs = ribSources();
   for (let i = first; i < first + options.rib && !(options.until && performance.now() > options.until); i++) {
     const m = mutant('rib', ribs, options.seed, i);
+    options.onMutant?.(m);
     const trace = checkRib(m);
     if (trace) fail(m, trace);
     report.rib++;
@@ -245,6 +248,7 @@ export async function runCampaign(options: {
   const shaders = rslSources();
   for (let i = first; i < first + options.rsl && !(options.until && performance.now() > options.until); i++) {
     const m = mutant('rsl', shaders, options.seed, i);
+    options.onMutant?.(m);
     const { trace, compiled } = await checkRsl(m, options.device);
     if (trace) fail(m, trace);
     if (compiled) report.compiled++;

@@ -13,6 +13,16 @@ import { rdsH } from './rds-h.ts';
 export type PartitionAlgorithm = 'rds' | 'rds_h' | 'mrds' | 'dp' | 'auto';
 export const PARTITION_ALGORITHMS: readonly PartitionAlgorithm[] = ['rds', 'rds_h', 'mrds', 'dp', 'auto'];
 
+/**
+ * 'auto' runs the dynamic program and MRDS only on graphs up to these sizes (nodes after contraction):
+ * their time grows about as the square of the size (bench:partition: DP 23 s, MRDS 5 s at ~440 nodes
+ * on this 2-core machine), and a shader of tens of thousands of nodes (a spline of 1,000 knots) kept
+ * the compiler busy for hours. Larger graphs take RDS_h's partition, which is near linear. Sizes,
+ * not a clock, so that a shader compiles to the same kernel on every machine.
+ */
+export const AUTO_DP_NODES = 200;
+export const AUTO_MRDS_NODES = 400;
+
 export interface PartitionResult {
   /** The graph the passes are over: the input with its groups and barriers merged into nodes. */
   contracted: ContractedGraph;
@@ -44,12 +54,17 @@ function run(facts: GraphFacts, algorithm: PartitionAlgorithm, costs: CostModel,
       return { partition: mrds(facts, costs, limits), algorithm };
     case 'dp':
     case 'auto': {
-      const seeds = { rds_h: rdsH(facts, costs, limits), mrds: mrds(facts, costs, limits) };
-      const found = dp(facts, costs, limits, { seeds: Object.values(seeds) });
-      if (!found) throw new PartitionError('the dynamic program found no partition that fits');
-      if (algorithm === 'dp') return { partition: found, algorithm };
-      const ranked = [{ partition: found, algorithm: 'dp' as const }, { partition: seeds.mrds, algorithm: 'mrds' as const }, { partition: seeds.rds_h, algorithm: 'rds_h' as const }];
-      return ranked.reduce((a, b) => (b.partition.cost < a.partition.cost ? b : a));
+      const nodes = facts.graph.nodes.length;
+      const seeds = { rds_h: rdsH(facts, costs, limits), mrds: algorithm === 'dp' || nodes <= AUTO_MRDS_NODES ? mrds(facts, costs, limits) : undefined };
+      const ranked: { partition: Partition; algorithm: PartitionAlgorithm }[] = [{ partition: seeds.rds_h, algorithm: 'rds_h' }];
+      if (seeds.mrds) ranked.push({ partition: seeds.mrds, algorithm: 'mrds' });
+      if (algorithm === 'dp' || nodes <= AUTO_DP_NODES) {
+        const found = dp(facts, costs, limits, { seeds: ranked.map((r) => r.partition) });
+        if (!found) throw new PartitionError('the dynamic program found no partition that fits');
+        if (algorithm === 'dp') return { partition: found, algorithm };
+        ranked.push({ partition: found, algorithm: 'dp' });
+      }
+      return ranked.reduce((a, b) => (b.partition.cost <= a.partition.cost ? b : a));
     }
   }
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PartitionGraph, PartitionNode } from '../../../src/rsl/partition/graph.ts';
 import { contractGroups, PartitionError } from '../../../src/rsl/partition/graph.ts';
-import { partitionGraph } from '../../../src/rsl/partition/index.ts';
+import { AUTO_DP_NODES, AUTO_MRDS_NODES, partitionGraph } from '../../../src/rsl/partition/index.ts';
 import type { CostModel, ResourceModel } from '../../../src/rsl/partition/model.ts';
 import { DEFAULT_COSTS, parseResourceModel, TINY_RESOURCES } from '../../../src/rsl/partition/model.ts';
 import { GraphFacts, RECOMPUTE } from '../../../src/rsl/partition/passes.ts';
@@ -125,6 +125,24 @@ describe('random graphs', () => {
     }
     // The cases are not all trivial.
     expect(partitioned).toBeGreaterThan(2);
+  });
+
+  it("'auto' takes the cheapest of DP, MRDS and RDS_h on a small graph, and RDS_h's alone beyond its size limits", () => {
+    const small = randomGraph(7, 40, { maxOutputs: 3 });
+    const found = all(small, DEFAULT_COSTS, limits);
+    const auto = partitionGraph(small, 'auto', DEFAULT_COSTS, limits);
+    expect(auto.partition.cost).toBeCloseTo(Math.min(found.dp.cost, found.mrds.cost, found.rds_h.cost), 9);
+
+    // A fuzzed shader (a spline of ~1,000 knots, tens of thousands of nodes) kept 'auto' in the dynamic
+    // program for hours; past the limits it is RDS_h's partition, found in a moment.
+    const large = randomGraph(8, 4 * AUTO_MRDS_NODES, { maxOutputs: 3 });
+    expect(large.nodes.length).toBeGreaterThan(Math.max(AUTO_DP_NODES, AUTO_MRDS_NODES));
+    const started = performance.now();
+    const big = partitionGraph(large, 'auto', DEFAULT_COSTS, limits);
+    expect(big.algorithm).toBe('rds_h');
+    expect(big.partition.fits).toBe(true);
+    expect(executionProblems(large, big.partition)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('a node that alone exceeds the model is an error naming it', () => {
