@@ -1,6 +1,7 @@
 // Re-render times of a prepared frame after the page's kinds of edit (a light's intensity, a surface
 // parameter, a colour), each with its edit description (PreparedRenderOptions.edits: targeted) and
-// without (the whole frame converted and compared), alternating back to back; medians of --rounds.
+// without (the whole frame converted and compared), alternating back to back; medians of --rounds,
+// with the grids shaded, the pixels sampled again and the time per stage.
 // Usage: node --import ./src/node/register.js bench/edits.bench.ts [--scene scenes/viewer/showcase.rib --rounds 5]
 import { parseArgs } from 'node:util';
 import { acquireGpu } from '../src/gpu/device.ts';
@@ -48,21 +49,23 @@ for (const { name, apply, edit } of edits) {
   await time(edit);
   apply(round++);
   await time(undefined);
-  const targeted: number[] = [];
-  const whole: number[] = [];
-  let last: { targeted?: RenderedFrame; whole?: RenderedFrame } = {};
+  const targeted: { ms: number; rendered: RenderedFrame }[] = [];
+  const whole: { ms: number; rendered: RenderedFrame }[] = [];
   for (let k = 0; k < Number(args.rounds); k++) {
     apply(round++);
-    const t = await time(edit);
-    targeted.push(t.ms);
+    targeted.push(await time(edit));
     apply(round++);
-    const w = await time(undefined);
-    whole.push(w.ms);
-    last = { targeted: t.rendered, whole: w.rendered };
+    whole.push(await time(undefined));
   }
-  const describe = (r: RenderedFrame): string =>
-    `reuse ${r.stats.reuse}${r.stats.untargeted ? ` (${r.stats.untargeted})` : ''}, ${r.stats.gridsShaded ?? '?'} of ${r.stats.grids} grids shaded, ${r.stats.gridsDiced} diced, convert ${r.stats.stageMs.convert.toFixed(1)} ms, shade ${r.stats.stageMs.shade.toFixed(1)} ms`;
-  console.log(`${name}: with the edit described ${median(targeted).toFixed(1)} ms [${describe(last.targeted!)}]; without ${median(whole).toFixed(1)} ms [${describe(last.whole!)}]`);
+  const describe = (r: RenderedFrame[]): string => {
+    const { stats } = r.at(-1)!;
+    const stage = (name: 'convert' | 'dice' | 'shade' | 'sample' | 'composite' | 'filter'): string =>
+      `${name} ${median(r.map((x) => x.stats.stageMs[name])).toFixed(1)}${stats.stageGpuMs ? ` (GPU ${median(r.map((x) => x.stats.stageGpuMs![name])).toFixed(1)})` : ''}`;
+    return `reuse ${stats.reuse}${stats.untargeted ? ` (${stats.untargeted})` : ''}, ${stats.gridsShaded ?? '?'} of ${stats.grids} grids shaded, ` +
+      `${stats.gridsDiced} diced, ${stats.resampledPixels ?? 'all'} pixels sampled; median ms: ${(['convert', 'dice', 'shade', 'sample', 'composite', 'filter'] as const).map(stage).join(', ')}`;
+  };
+  console.log(`${name}: with the edit described ${median(targeted.map((t) => t.ms)).toFixed(1)} ms [${describe(targeted.map((t) => t.rendered))}]`);
+  console.log(`${' '.repeat(name.length)}  without ${median(whole.map((t) => t.ms)).toFixed(1)} ms [${describe(whole.map((t) => t.rendered))}]`);
 }
 prepared.dispose();
 context.destroy();

@@ -49,6 +49,9 @@ export interface FrameStats {
    * colours or primitive variables changed, or a kernel displaces), 'full: <why>' (rendered from
    * scratch), or undefined outside prepared frames. */
   reuse?: string;
+  /** Pixels a targeted render sampled again (the marked grids' box with the filter's reach, per kept
+   * region); the others are its last picture's. Absent where every pixel was sampled. */
+  resampledPixels?: number;
   /** Why a prepared frame's render given edits (PreparedRenderOptions.edits) could not apply them in
    * place and took the whole-frame path (its reuse says how that went). */
   untargeted?: string;

@@ -14,6 +14,8 @@ export function showStats(table: HTMLTableElement, stats: FrameStats): void {
     ...(stats.eyeSplitCulls > 0 ? [['Eye-split culls', `${stats.eyeSplitCulls} pieces straddling the eye plane culled`] as [string, string]] : []),
     ['Grids', `${stats.grids} (${stats.gridsDiced} diced, ${stats.gridsReused} kept from the last render, ${stats.gridsShaded} shaded)`],
     ['Re-render', stats.reuse === undefined ? '—' : describeReuse(stats.reuse, stats.untargeted)],
+    // A targeted edit samples only the pixels its grids reach; the rest is the last picture.
+    ...(stats.resampledPixels !== undefined ? [['Pixels sampled', `${stats.resampledPixels} of ${stats.resolution[0] * stats.resolution[1]} (the rest kept from the last render)`] as [string, string]] : []),
     ['Micropolygons', String(stats.micropolygons)],
     ['Vertices shaded', String(stats.verticesShaded)],
     ['Sample points', `${stats.samplePoints} tested${stats.opaqueFastPath ? ' (depth-tested by sample and composite fused)' : ' (written and composited)'}`],

@@ -1,7 +1,8 @@
 // Targeted edits of a prepared frame (PreparedRenderOptions.edits) on lavapipe: a material edit and
-// a light edit repack only their parameter blocks and shade only the grids that use them, a colour
-// edit (or one of a displacing shader) rewrites what it changed and dices again only the regions
-// holding it; each gives the picture a from-scratch render of the edited scene gives. An edit the description cannot express
+// a light edit repack only their parameter blocks and shade only the grids that use them, then sample
+// only the pixels those grids reach (the rest is the last picture); a colour edit (or one of a
+// displacing shader) rewrites what it changed and dices again only the regions holding it; each
+// gives the picture a from-scratch render of the edited scene gives. An edit the description cannot express
 // (geometry) takes the whole-frame path with the reason, and so does a frame that kept no grids.
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
@@ -72,6 +73,9 @@ describe('targeted edits of a prepared frame', () => {
       expect(material.stats.gridsShaded).toBeLessThan(grids);
       expect(material.stats.stageMs.convert).toBeLessThan(prepared.first.stats.stageMs.convert + 50);
       expect(material.primitiveIds).toEqual(ids);
+      // Only the pixels the left sphere's grids reach (with the filter's) are sampled again.
+      expect(material.stats.resampledPixels).toBeGreaterThan(0);
+      expect(material.stats.resampledPixels).toBeLessThan(64 * 48 * 0.75);
       expect(compareImages(picture(frame, material), await scratch(frame)).max).toBe(0);
       expect(compareImages(picture(frame, material), picture(frame, prepared.first)).max).toBeGreaterThan(10);
 
@@ -88,8 +92,25 @@ describe('targeted edits of a prepared frame', () => {
       expect(compareImages(picture(frame, lit), picture(frame, whole)).max).toBe(0);
       // An edit that changes nothing shades nothing.
       const none = await prepared.render(frame, { edits: [{ kind: 'light', light: 2 }] });
-      expect([none.stats.reuse, none.stats.gridsShaded]).toEqual(['targeted', 0]);
+      expect([none.stats.reuse, none.stats.gridsShaded, none.stats.resampledPixels, none.stats.samplingRegions]).toEqual(['targeted', 0, 0, 0]);
       expect(compareImages(picture(frame, none), picture(frame, whole)).max).toBe(0);
+    } finally {
+      prepared.dispose();
+    }
+  });
+
+  it('in buckets, each kept bucket samples only its part of the edited pixels', async () => {
+    const frame = await frameFromText(SCENE);
+    const prepared = await prepareFrame(gpu(), frame, { bucketSize: 16, primitiveIds: true });
+    try {
+      expect(prepared.retained).toBe(true);
+      const right = frame.primitives[1]!.attributes;
+      right.surface = { ...right.surface!, params: withValue(right.surface!.params, 'Ks', [1.2]) };
+      const edited = await prepared.render(frame, { edits: [{ kind: 'shader', primitives: [1] }], primitiveIds: true });
+      expect(edited.stats.reuse).toBe('targeted');
+      expect(edited.stats.samplingRegions).toBeLessThan(12);
+      expect(edited.primitiveIds).toEqual(prepared.first.primitiveIds);
+      expect(compareImages(picture(frame, edited), await scratch(frame)).max).toBe(0);
     } finally {
       prepared.dispose();
     }

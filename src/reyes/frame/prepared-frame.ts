@@ -6,7 +6,9 @@ import { RECORD } from '../../layout/primitive-record.ts';
 import type { Frame } from '../../rib/scene.ts';
 import { isCancelled } from '../cancel.ts';
 import { BudgetTooSmallError } from '../errors.ts';
-import type { FrameGpu } from '../frame-gpu.ts';
+import type { FrameGpu, Region } from '../frame-gpu.ts';
+import type { FloatImage } from '../../image/image.ts';
+import { markedGridsRect } from './dirty-rect.ts';
 import { graphPasses, runBin } from '../pipeline/runtime.ts';
 import { keptLevel, type KeepGrids, type KeptRegion } from '../schedulers/dicing-scheduler.ts';
 import { samplingLevel } from '../schedulers/sampling-scheduler.ts';
@@ -82,6 +84,8 @@ class Prepared implements PreparedFrame {
   private dicedParamBase: Uint32Array = new Uint32Array(0);
   /** What targeted edits start from: the last render's job, tables and frame (frame-edits.ts). */
   private base: EditBase | undefined;
+  /** The last render's picture and primitive ids (when asked for). */
+  private last: { image: FloatImage; ids?: Int32Array } | undefined;
   private disposed = false;
 
   constructor(private readonly gpu: GpuRuntime, private readonly frame: Frame, private readonly options: RenderOptions) {}
@@ -140,6 +144,7 @@ class Prepared implements PreparedFrame {
       job.converted.records.sources.forEach((source, r) => recordsOf.set(source, [...(recordsOf.get(source) ?? []), r]));
       this.base = { job, setupWarnings, tables: this.buffers.tables, recordsOf, textures: job.textures, snapshot: snapshotFrame(this.frame) };
     }
+    this.remember(this.first);
     this.first.stats.reuse = this.retained ? 'prepared'
       : this.buffers?.batched ? 'full: the primitive records take more than one storage binding'
       : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
@@ -175,6 +180,7 @@ class Prepared implements PreparedFrame {
     const { device, allocator } = this.gpu;
     const regions: RegionReport[] = [];
     let gpuFrame: FrameGpu | undefined;
+    let dirty: Region | 'all' | undefined;
     try {
       await underBudget(this.gpu, job, async () => {
         for (const { pipeline, at, values } of plan.blocks) device.queue.writeBuffer(buffers.pipelines[pipeline]!.paramBuffer, at * 4, values as Float32Array<ArrayBuffer>);
@@ -199,7 +205,20 @@ class Prepared implements PreparedFrame {
         const graph = job.stats.stages!.map((node) => ({ ...node, cut: node.level === 'sampling' }));
         const work = { redice: plan.redice, gridInfoCurrent: true, only: plan.shade };
         const passes = graphPasses(graph, [keptLevel(gpuFrame, buffers.tables, work), samplingLevel(samplingTarget(job))]);
-        for (const kept of this.kept) await runBin(gpuFrame, passes, kept, kept.region);
+        dirty = await this.dirtyRect(job, plan, options, gpuFrame.apron);
+        if (dirty === 'all') {
+          for (const kept of this.kept) await runBin(gpuFrame, passes, kept, kept.region);
+          return;
+        }
+        // The last picture, of which only the pixels the marked grids reach are sampled again.
+        job.image.rgba.set(this.last!.image.rgba);
+        job.image.depth.set(this.last!.image.depth);
+        job.stats.resampledPixels = 0;
+        for (const kept of this.kept) {
+          const clip = dirty && intersection(kept.region, dirty);
+          if (clip) job.stats.resampledPixels += (clip.x1 - clip.x0) * (clip.y1 - clip.y0);
+          await runBin(gpuFrame, clip ? passes : passes.slice(0, 1), kept, clip ?? kept.region);
+        }
       });
     } catch (error) {
       return this.failed(error, edited, options);
@@ -208,7 +227,40 @@ class Prepared implements PreparedFrame {
     this.base = { ...this.base!, job, snapshot: snapshotFrame(edited) };
     job.stats.reuse = plan.redice ? 'targeted, rediced' : 'targeted';
     if (this.options.bucketSize) job.stats.mode = 'bucket';
-    return finish(this.gpu, job, gpuFrame, regions, options);
+    const rendered = await finish(this.gpu, job, gpuFrame, regions, options);
+    const box = dirty;
+    if (box !== 'all' && rendered.primitiveIds) {
+      // Pixels not sampled again keep the last render's primitives.
+      const ids = rendered.primitiveIds;
+      this.last!.ids!.forEach((id, k) => {
+        const x = (k % job.image.width) + job.camera.crop.x0;
+        const y = Math.floor(k / job.image.width) + job.camera.crop.y0;
+        if (!box || x < box.x0 || x >= box.x1 || y < box.y0 || y >= box.y1) ids[k] = id;
+      });
+    }
+    return this.remember(rendered);
+  }
+
+  /** Which pixels a targeted render samples again: the marked grids' box (undefined: none), or 'all'
+   * where the last picture cannot be kept (an Imager or output variables change it after sampling,
+   * grid outlines need every region, motion blur or depth of field spread samples past a grid's box,
+   * a displacement moves its grids, or the ids asked for were not kept). */
+  private async dirtyRect(job: FrameJob, plan: EditPlan, options: RenderOptions, apron: number): Promise<Region | 'all' | undefined> {
+    const last = this.last;
+    if (!last || job.imager || job.variables.size > 0 || options.gridOutlines || job.camera.lens || (options.primitiveIds && !last.ids)) return 'all';
+    const floats = job.converted.records.floats();
+    const pipelines = job.converted.pipelines;
+    for (let r = 0; r < plan.shade.length; r++) {
+      if (!plan.shade[r]) continue;
+      if (floats[r * RECORD.floats + RECORD.motion] !== 0 || pipelines[this.base!.tables.pipeline[r]!]!.kernel.writesGridInputs.length > 0) return 'all';
+    }
+    return markedGridsRect(this.gpu, this.kept, plan.shade, job.layout, job.camera, apron);
+  }
+
+  /** The picture (and primitive ids) a later targeted render keeps outside what it samples. */
+  private remember(rendered: RenderedFrame): RenderedFrame {
+    this.last = { image: rendered.image, ...(rendered.primitiveIds ? { ids: rendered.primitiveIds } : {}) };
+    return rendered;
   }
 
   /** A failed re-render: a cancelled one rethrown, one out of memory rendered from scratch; the kept
@@ -270,7 +322,7 @@ class Prepared implements PreparedFrame {
     if (this.base) this.base = { ...this.base, job, setupWarnings, tables, snapshot: snapshotFrame(edited) };
     job.stats.reuse = redice ? 'rediced' : 'reused';
     if (this.options.bucketSize) job.stats.mode = 'bucket';
-    return finish(this.gpu, job, gpuFrame, regions, options);
+    return this.remember(await finish(this.gpu, job, gpuFrame, regions, options));
   }
 
   private async fromScratch(frame: Frame, options: RenderOptions, why: string, job = startFrame(this.gpu, frame, options)): Promise<RenderedFrame> {
@@ -345,6 +397,11 @@ function sameRange(a: Float32Array, b: Float32Array, from: number, to: number): 
     for (let k = from; k < to; k++) if (wa[base + k] !== wb[base + k]) return false;
   }
   return true;
+}
+
+function intersection(a: Region, b: Region): Region | undefined {
+  const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+  return r.x0 < r.x1 && r.y0 < r.y1 ? r : undefined;
 }
 
 function sameWords(a: Uint32Array, b: Uint32Array): boolean {
