@@ -31,24 +31,25 @@ fn permute(index: u32, n: u32, seed: u32) -> u32 {
   return (i + seed) % n;
 }
 
-/** A hash of pixel (px, py). */
+/** A hash of pixel (px, py): computed once per pixel visited, then handed to the stratum functions below. */
 fn pixelHash(px: i32, py: i32) -> u32 {
   return hashU32(bitcast<u32>(px) ^ hashU32(bitcast<u32>(py) + 0x7f4a7c15u));
 }
 
 /** Blur strata: each pixel's nx·ny subpixels take one stratum each, stratum j going to the subpixel
- * this returns (global coordinates), in an order hashed from the pixel so that time and lens do not
- * follow the xy jitter. Stratum j holds the same shutter-time interval and the same lens cell in
- * every pixel, so sampling walks a blurred micropolygon stratum by stratum, visiting only the
- * pixels its bound over that stratum's times and lens cell touches. */
-fn stratumSubpixel(px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2i {
-  let i = permute(j, nx * ny, hashU32(pixelHash(px, py) ^ 0x2545f491u));
+ * this returns (global coordinates) for pixel (px, py) of hash `pixel` (pixelHash), in an order
+ * hashed from the pixel so that time and lens do not follow the xy jitter. Stratum j holds the same
+ * shutter-time interval and the same lens cell in every pixel, so sampling walks a blurred
+ * micropolygon stratum by stratum, visiting only the pixels its bound over that stratum's times and
+ * lens cell touches. */
+fn stratumSubpixel(pixel: u32, px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2i {
+  let i = permute(j, nx * ny, hashU32(pixel ^ 0x2545f491u));
   return vec2i(px * i32(nx) + i32(i % nx), py * i32(ny) + i32(i / nx));
 }
 
-/** The shutter time in [0, 1) of pixel (px, py)'s sample in time stratum j of n. */
-fn stratumTime(px: i32, py: i32, j: u32, n: u32) -> f32 {
-  let offset = f32(hashU32(pixelHash(px, py) ^ hashU32(j + 0x68e31da4u)) >> 8u) / 16777216.0;
+/** The shutter time in [0, 1) of the sample in time stratum j of n of the pixel of hash `pixel`. */
+fn stratumTime(pixel: u32, j: u32, n: u32) -> f32 {
+  let offset = f32(hashU32(pixel ^ hashU32(j + 0x68e31da4u)) >> 8u) / 16777216.0;
   return (f32(j) + offset) / f32(n);
 }
 
@@ -59,22 +60,47 @@ fn lensCell(j: u32, nx: u32, ny: u32) -> vec2f {
   return vec2f(f32(cell % nx), f32(cell / nx));
 }
 
-/** Where stratum j's lens positions lie on the unit disk: (centre x, centre y, radius). Its cell's
- * centre under the concentric map, and a radius from the map's stretch: along the larger
- * coordinate at most (1 + (π/4)²)^½, across it π/4, so at most 2.057 times the cell's half size
- * from the centre's image. */
-fn lensCellBound(j: u32, nx: u32, ny: u32) -> vec3f {
-  let size = 2.0 / vec2f(f32(nx), f32(ny));
-  let centre = concentricDisk((lensCell(j, nx, ny) + 0.5) * size - 1.0);
-  return vec3f(centre, 2.057 * 0.5 * max(size.x, size.y));
+/** The bounding box (x0, y0, x1, y1) of the lens positions of lens cell `cell` on the unit disk.
+ * Along each edge of the cell the concentric map is monotone in x and in y between the points where
+ * the edge crosses a diagonal (where the map changes wedge) or an axis (where an arc of the map
+ * turns), so the box of the images of the corners and those crossings is the box of the cell's
+ * image. Padded by 1e-5 for rounding in lensPosition. */
+fn lensCellBox(cell: vec2f, nx: u32, ny: u32) -> vec4f {
+  let n = vec2f(f32(nx), f32(ny));
+  let lo = 2.0 * cell / n - 1.0;
+  let hi = 2.0 * (cell + 1.0) / n - 1.0;
+  var boxLo = vec2f(3.0e38);
+  var boxHi = vec2f(-3.0e38);
+  for (var k = 0u; k < 16u; k++) {
+    // Corners (k < 4), then per edge its crossings of the diagonals y = ±x and of the axis across
+    // it, clamped to the edge (a crossing off the edge lands on a corner).
+    let corner = select(lo, hi, vec2<bool>((k & 1u) != 0u, (k & 2u) != 0u));
+    var p = corner;
+    if (k >= 4u) {
+      let edge = (k - 4u) / 3u;                     // 0, 1: x = lo.x, hi.x; 2, 3: y = lo.y, hi.y
+      let along = f32((k - 4u) % 3u) - 1.0;          // -1, 0, 1: y = -x, the axis, y = x
+      if (edge < 2u) {
+        let x = select(lo.x, hi.x, edge == 1u);
+        p = vec2f(x, clamp(along * x, lo.y, hi.y));
+      } else {
+        let y = select(lo.y, hi.y, edge == 3u);
+        p = vec2f(clamp(along * y, lo.x, hi.x), y);
+      }
+    }
+    let q = concentricDisk(p);
+    boxLo = min(boxLo, q);
+    boxHi = max(boxHi, q);
+  }
+  return vec4f(boxLo - 1.0e-5, boxHi + 1.0e-5);
 }
 
-/** The lens position on the unit disk of pixel (px, py)'s sample in stratum j: a hashed place in
- * the stratum's cell, mapped to the disk with Shirley and Chiu's concentric map (cells stay compact). */
-fn lensPosition(px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2f {
-  let h = hashU32(pixelHash(px, py) ^ hashU32(j + 0x3c6ef372u));
+/** The lens position on the unit disk of the sample in stratum j (lens cell `cell`) of the pixel of
+ * hash `pixel`: a hashed place in the cell, mapped to the disk with Shirley and Chiu's concentric
+ * map (cells stay compact). */
+fn lensPosition(pixel: u32, j: u32, cell: vec2f, nx: u32, ny: u32) -> vec2f {
+  let h = hashU32(pixel ^ hashU32(j + 0x3c6ef372u));
   let offset = vec2f(f32(h >> 8u), f32(hashU32(h) >> 8u)) / 16777216.0;
-  return concentricDisk(2.0 * (lensCell(j, nx, ny) + offset) / vec2f(f32(nx), f32(ny)) - 1.0);
+  return concentricDisk(2.0 * (cell + offset) / vec2f(f32(nx), f32(ny)) - 1.0);
 }
 
 /** Shirley and Chiu's concentric map of the square [-1, 1]² onto the unit disk. */

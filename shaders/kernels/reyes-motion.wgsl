@@ -41,10 +41,20 @@ fn auxMatrix(at: u32) -> mat4x4f {
   return m;
 }
 
+/** Key k's matrix: it takes a diced point (moved by the key's shape) to camera space at the key. */
+fn motionKeyMatrix(block: u32, k: u32) -> mat4x4f {
+  return auxMatrix(block + MOTION_BLOCK_KEYS + k * MOTION_KEY_FLOATS + MOTION_KEY_MATRIX);
+}
+
+/** Point p through matrix m, divided by w. */
+fn transformPoint(m: mat4x4f, p: vec3f) -> vec3f {
+  let h = m * vec4f(p, 1.0);
+  return h.xyz / h.w;
+}
+
 /** Key k's camera-space point for diced point p. */
 fn motionKeyPoint(block: u32, k: u32, p: vec3f) -> vec3f {
-  let h = auxMatrix(block + MOTION_BLOCK_KEYS + k * MOTION_KEY_FLOATS + MOTION_KEY_MATRIX) * vec4f(p, 1.0);
-  return h.xyz / h.w;
+  return transformPoint(motionKeyMatrix(block, k), p);
 }
 
 /** Whether the record of this motion block deforms (carries a shape per key). */

@@ -1,7 +1,7 @@
 // Sampling of shaded grids. One workgroup per grid, one invocation per micropolygon (the quad of
 // vertices (i, j), (i+1, j), (i, j+1), (i+1, j+1)), split in two triangles. Each micropolygon
 // covers the subpixels its raster bound touches within the sample region (its cells; fewer for a
-// moving one, see cellBound); a subpixel's sample location is jittered by a hash of its coordinates
+// moving one, see stratum); a subpixel's sample location is jittered by a hash of its coordinates
 // (reyes-jitter.wgsl).
 //   countSamples: conservative count per micropolygon (its cells)
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
@@ -32,6 +32,7 @@ override OUTPUT_VARIABLE: bool = false;
 // @include reyes-motion.wgsl
 // @include reyes-trim.wgsl
 // @layout clip-planes
+// @layout lens-strata
 
 // SampleParams (src/layout/sample-params.ts)
 // @layout sample-params
@@ -50,6 +51,9 @@ override OUTPUT_VARIABLE: bool = false;
 @group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
 @group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
+// With depth of field, each blur stratum's lens cell and the box of its lens positions
+// (src/layout/lens-strata.ts), the same for every micropolygon: filled by fillLensStrata.
+@group(0) @binding(7) var<storage, read_write> lensTable: array<vec4f>;
 
 var<workgroup> groupSamples: atomic<u32>;
 
@@ -127,9 +131,14 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
     mp.uv[c] = vec2f(grids[base + OFF_U + corners[c]], grids[base + OFF_V + corners[c]]);
     mp.ci[c] = load3(base, OFF_CI, corners[c]);
     mp.oi[c] = load3(base, OFF_OI, corners[c]);
-    for (var k = 0u; k < keyCount; k++) {
+  }
+  for (var k = 0u; k < keyCount; k++) {
+    // Each key's matrix is read once for the four corners (keyedPoint reads it per point).
+    var key: mat4x4f;
+    if (mp.motion != NO_MOTION) { key = motionKeyMatrix(mp.motion, k); }
+    for (var c = 0u; c < 4u; c++) {
       var p = mp.p[c];
-      if (mp.motion != NO_MOTION) { p = keyedPoint(prim, mp.motion, k, p, mp.uv[c]); }
+      if (mp.motion != NO_MOTION) { p = transformPoint(key, p + keyDeformation(prim, mp.motion, k, mp.uv[c])); }
       let h = params.cameraToRaster * vec4f(p, 1.0);
       if (h.w <= 0.0) { return mp; }
       let xy = h.xy / h.w;
@@ -248,20 +257,30 @@ fn detailImportance(sx: i32, sy: i32) -> f32 {
   return f32(hashU32(hashU32(bitcast<u32>(sx) + 0x632be5abu) ^ bitcast<u32>(sy)) >> 8u) / 16777216.0;
 }
 
-/** The sample of subpixel (sx, sy), at shutter time `time` where the micropolygon moves and lens
- * position `lens` (on the unit disk) where the camera has a lens. The micropolygon goes by pointer:
+/** The sample of `cell` in stratum `st`, at its shutter time where the micropolygon moves and its
+ * lens position where the camera has a lens (reyes-jitter.wgsl). The micropolygon goes by pointer:
  * a copy of its corner arrays per call makes the kernel many times larger and slower to compile
  * (lavapipe took minutes per pipeline). */
-fn sampleAt(mp: ptr<function, Micropolygon>, sx: i32, sy: i32, time: f32, lens: vec2f) -> Hit {
+fn sampleAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, cell: Cell) -> Hit {
   var none: Hit;
   none.covered = false;
+  let sx = cell.subpixel.x;
+  let sy = cell.subpixel.y;
   if ((*mp).lod.x > 0.0 || (*mp).lod.y < 1.0) {
     let importance = detailImportance(sx, sy);
     if (importance < (*mp).lod.x || importance >= (*mp).lod.y) { return none; }
   }
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
   var r = (*mp).r;
-  if ((*mp).blurred && !placeCorners(mp, time, lens, &r)) { return none; }
+  if ((*mp).blurred) {
+    // Outside the stratum's box the micropolygon cannot cover the sample: skip placing its corners.
+    if (any(q < (*st).box.xy) || any(q > (*st).box.zw)) { return none; }
+    var time = 0.0;
+    var lens = vec2f(0.0);
+    if ((*mp).motion != NO_MOTION) { time = stratumTime(cell.pixel, (*st).j, strata(mp)); }
+    if (params.lensRadius > 0.0) { lens = lensPosition(cell.pixel, (*st).j, (*st).lensCell, params.nx, params.ny); }
+    if (!placeCorners(mp, time, lens, &r)) { return none; }
+  }
   let first = triangle(mp, &r, 0u, 1u, 3u, q);
   if (first.covered) { return first; }
   return triangle(mp, &r, 0u, 3u, 2u, q);
@@ -295,45 +314,92 @@ fn placeCorners(mp: ptr<function, Micropolygon>, time: f32, lensOnDisk: vec2f, r
 // its bound over that stratum's times and lens cell touches, a pixel standing for its one subpixel
 // in stratum j (reyes-jitter.wgsl), and only where that subpixel lies within the bound. So a
 // blurred micropolygon tests about as many samples as a still one, not all of its blurred bound.
+// What is the same for every pixel of a stratum (its box, lens cell) is found once per stratum, the
+// corners' images at a time shared by the strata that meet there, the lens strata once per dispatch
+// (fillLensStrata), each pixel's hash once per cell. Skipping a cell saves little on SIMD hardware
+// (lavapipe included): the lanes of a group walk together and test whenever one of them does, so
+// what counts is how many cells the walk visits (tight boxes) and what each visit costs.
 
 fn strata(mp: ptr<function, Micropolygon>) -> u32 {
   return select(1u, params.nx * params.ny, (*mp).blurred);
 }
 
-/** The raster box (x0, y0, x1, y1) that holds the micropolygon's corners at every time and lens
- * position of stratum j. */
-fn stratumBox(mp: ptr<function, Micropolygon>, j: u32) -> vec4f {
-  let n = vec2f(f32(params.nx), f32(params.ny));
-  if (MOTION_MANY_KEYS && (*mp).keys > 2u) { return vec4f(vec2f((*mp).lo) / n, vec2f((*mp).hi + vec2i(1)) / n); }
-  var t = vec2f(0.0);
-  if ((*mp).motion != NO_MOTION) { t = vec2f(f32(j), f32(j + 1u)) / f32(strata(mp)); }
-  let lens = lensCellBound(j, params.nx, params.ny);
-  let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
-  var lo = vec2f(3.0e38);
-  var hi = vec2f(-3.0e38);
-  // Corners move linearly in homogeneous raster space, and for one lens position the lens moves
-  // them linearly too (placeCorners), so over the stratum each stays within its boxes at t0 and t1.
-  for (var c = 0u; c < 4u; c++) {
-    for (var e = 0u; e < 2u; e++) {
-      let h = mix((*mp).open[c], (*mp).close[c], t[e]);
-      let shift = pixelsPerUnit * params.lensRadius * (h.w / params.focalDistance - 1.0);
-      let centre = (h.xy + shift * lens.xy) / h.z;
-      let reach = abs(shift) * lens.z / h.z;
-      lo = min(lo, centre - reach);
-      hi = max(hi, centre + reach);
-    }
-  }
-  return vec4f(lo, hi);
+/** Stratum j of a micropolygon's walk. */
+struct Stratum {
+  j: u32,
+  box: vec4f,               // raster box (x0, y0, x1, y1) of the corners at its times and lens positions
+  cells: vec4i,             // the cells to visit (x0, y0, x1, y1, inclusive): pixels, or subpixels when still
+  lensCell: vec2f,          // its lens cell (lensCell), with depth of field
 }
 
-/** The cells (x0, y0, x1, y1, inclusive) of stratum j, whose raster box is `box`. */
-fn cellBound(mp: ptr<function, Micropolygon>, box: vec4f) -> vec4i {
-  if (!(*mp).blurred) { return vec4i((*mp).lo, (*mp).hi); }
-  let n = vec2i(i32(params.nx), i32(params.ny));
+/** A visited cell: its subpixel (x = NO_CELL where it is not tested) and, blurred, its pixel's hash. */
+struct Cell {
+  subpixel: vec2i,
+  pixel: u32,
+}
+
+/** Each corner of a blurred micropolygon at shutter time t: its raster position and how far the
+ * lens moves it per unit of lens position on the disk, (x, y, shift x, shift y) (placeCorners). */
+fn cornerImages(mp: ptr<function, Micropolygon>, t: f32) -> array<vec4f, 4> {
+  var images: array<vec4f, 4>;
+  if (!(*mp).blurred) { return images; }
+  let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
+  for (var c = 0u; c < 4u; c++) {
+    let h = mix((*mp).open[c], (*mp).close[c], t);
+    let shift = pixelsPerUnit * params.lensRadius * (h.w / params.focalDistance - 1.0);
+    images[c] = vec4f(h.xy, shift) / h.z;
+  }
+  return images;
+}
+
+/** Stratum j of the micropolygon, `first` holding its corner images (cornerImages) at the stratum's
+ * first time, replaced by those at its last (the next stratum's first). Its box holds the corners at
+ * every time and lens position of the stratum: corners move linearly in homogeneous raster space,
+ * and for one lens position the lens moves them linearly too (placeCorners), so over the stratum
+ * each stays within its boxes at the stratum's first and last time. The box is padded by a
+ * thousandth of a pixel so that rounding in placeCorners cannot take a covered sample outside it. */
+fn stratum(mp: ptr<function, Micropolygon>, j: u32, first: ptr<function, array<vec4f, 4>>) -> Stratum {
+  var st: Stratum;
+  st.j = j;
+  if (!(*mp).blurred) {
+    st.cells = vec4i((*mp).lo, (*mp).hi);
+    return st;
+  }
+  let n = vec2f(f32(params.nx), f32(params.ny));
+  // The stratum's lens positions: within lensMid ± lensHalf on the unit disk.
+  var lensMid = vec2f(0.0);
+  var lensHalf = vec2f(0.0);
+  if (params.lensRadius > 0.0) {
+    let lens = lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_BOX];
+    lensMid = 0.5 * (lens.xy + lens.zw);
+    lensHalf = 0.5 * (lens.zw - lens.xy);
+    st.lensCell = lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_CELL].xy;
+  }
+  if (MOTION_MANY_KEYS && (*mp).keys > 2u) {
+    st.box = vec4f(vec2f((*mp).lo) / n, vec2f((*mp).hi + vec2i(1)) / n);
+  } else {
+    var last = *first;
+    if ((*mp).motion != NO_MOTION) { last = cornerImages(mp, f32(j + 1u) / f32(strata(mp))); }
+    var lo = vec2f(3.0e38);
+    var hi = vec2f(-3.0e38);
+    for (var c = 0u; c < 4u; c++) {
+      for (var e = 0u; e < 2u; e++) {
+        let image = select((*first)[c], last[c], e == 1u);
+        let centre = image.xy + image.zw * lensMid;
+        let reach = abs(image.zw) * lensHalf;
+        lo = min(lo, centre - reach);
+        hi = max(hi, centre + reach);
+      }
+    }
+    *first = last;
+    let pad = vec2f(1.0e-3) + 1.0e-6 * max(abs(lo), abs(hi));
+    st.box = vec4f(lo - pad, hi + pad);
+  }
   // Pixels of the bound's subpixels, rounded down (the filter margin's subpixels are negative).
-  let lo = vec2i(floor(vec2f((*mp).lo) / vec2f(n)));
-  let hi = vec2i(floor(vec2f((*mp).hi) / vec2f(n)));
-  return vec4i(max(lo, vec2i(floor(box.xy))), min(hi, vec2i(floor(box.zw))));
+  let bl = vec2i(floor(vec2f((*mp).lo) / n));
+  let bh = vec2i(floor(vec2f((*mp).hi) / n));
+  st.cells = vec4i(max(bl, vec2i(floor(st.box.xy))), min(bh, vec2i(floor(st.box.zw))));
+  return st;
 }
 
 /** A cell's subpixel outside the sample region or the stratum's box. Subpixel coordinates may be
@@ -341,39 +407,37 @@ fn cellBound(mp: ptr<function, Micropolygon>, box: vec4f) -> vec4i {
  * coordinate a region can hold. */
 const NO_CELL: i32 = -2147483647;
 
-/** The subpixel of cell (x, y) in stratum j, or x = NO_CELL where it lies outside the sample region
- * or where its square misses the stratum's raster box `box`. */
-fn cellSubpixel(mp: ptr<function, Micropolygon>, j: u32, box: vec4f, x: i32, y: i32) -> vec2i {
-  if (!(*mp).blurred) { return vec2i(x, y); }
-  let s = stratumSubpixel(x, y, j, params.nx, params.ny);
-  // The micropolygon's subpixel bound lies within the region.
-  if (any(s < (*mp).lo) || any(s > (*mp).hi)) { return vec2i(NO_CELL); }
+/** Cell (x, y) of stratum `st`: for a blurred micropolygon pixel (x, y)'s subpixel in the stratum,
+ * not tested (NO_CELL) where it lies outside the sample region or its square misses the stratum's
+ * box. */
+fn cellAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, x: i32, y: i32) -> Cell {
+  var cell: Cell;
+  cell.subpixel = vec2i(x, y);
+  if (!(*mp).blurred) { return cell; }
+  let pixel = pixelHash(x, y);
+  let s = stratumSubpixel(pixel, x, y, (*st).j, params.nx, params.ny);
   let n = vec2f(f32(params.nx), f32(params.ny));
   let square = vec2f(s) / n;
-  if (any(square + 1.0 / n <= box.xy) || any(square > box.zw)) { return vec2i(NO_CELL); }
-  return s;
-}
-
-fn cellTime(mp: ptr<function, Micropolygon>, j: u32, x: i32, y: i32) -> f32 {
-  if ((*mp).motion == NO_MOTION) { return 0.0; }
-  return stratumTime(x, y, j, strata(mp));
-}
-
-fn cellLens(j: u32, x: i32, y: i32) -> vec2f {
-  if (params.lensRadius == 0.0) { return vec2f(0.0); }
-  return lensPosition(x, y, j, params.nx, params.ny);
+  // The micropolygon's subpixel bound lies within the region.
+  if (any(s < (*mp).lo) || any(s > (*mp).hi) || any(square + 1.0 / n <= (*st).box.xy) || any(square > (*st).box.zw)) {
+    cell.subpixel = vec2i(NO_CELL);
+    return cell;
+  }
+  cell.subpixel = s;
+  cell.pixel = pixel;
+  return cell;
 }
 
 /** How many samples the micropolygon tests (its cells within the region). */
 fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
   if (!(*mp).blurred) { return u32((*mp).hi.x - (*mp).lo.x + 1) * u32((*mp).hi.y - (*mp).lo.y + 1); }
   var count = 0u;
+  var ends = cornerImages(mp, 0.0);
   for (var j = 0u; j < strata(mp); j++) {
-    let box = stratumBox(mp, j);
-    let b = cellBound(mp, box);
-    for (var y = b.y; y <= b.w; y++) {
-      for (var x = b.x; x <= b.z; x++) {
-        if (cellSubpixel(mp, j, box, x, y).x != NO_CELL) { count++; }
+    var st = stratum(mp, j, &ends);
+    for (var y = st.cells.y; y <= st.cells.w; y++) {
+      for (var x = st.cells.x; x <= st.cells.z; x++) {
+        if (cellAt(mp, &st, x, y).subpixel.x != NO_CELL) { count++; }
       }
     }
   }
@@ -407,19 +471,17 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
   // The CSG leaf (sample-point.ts), negated on a back face: compositing tracks what each ray is inside.
   let leaf = f32(bitcast<u32>(prims[readyList[g * PIECE_WORDS + PIECE_PRIM] * REC_FLOATS + REC_SOLID]));
+  var ends = cornerImages(&mp, 0.0);
   for (var j = 0u; j < strata(&mp); j++) {
-    let box = stratumBox(&mp, j);
-    let b = cellBound(&mp, box);
-    for (var y = b.y; y <= b.w; y++) {
-      for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(&mp, j, box, x, y);
-        if (cell.x == NO_CELL) { continue; }
-        let sx = cell.x;
-        let sy = cell.y;
-        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y), cellLens(j, x, y));
+    var st = stratum(&mp, j, &ends);
+    for (var y = st.cells.y; y <= st.cells.w; y++) {
+      for (var x = st.cells.x; x <= st.cells.z; x++) {
+        let cell = cellAt(&mp, &st, x, y);
+        if (cell.subpixel.x == NO_CELL) { continue; }
+        let hit = sampleAt(&mp, &st, cell);
         if (hit.covered) {
           keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
-          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(sx, sy);
+          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(cell.subpixel.x, cell.subpixel.y);
           payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
           payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, select(leaf, -leaf, hit.back));
         } else {
@@ -441,19 +503,22 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   workgroupBarrier();
   var mp = micropolygon(g, m);
   if (mp.valid) {
-    atomicAdd(&groupSamples, cellCount(&mp));
+    // The cells tested are counted as they are walked (cellCount's count).
+    var count = 0u;
+    var ends = cornerImages(&mp, 0.0);
     for (var j = 0u; j < strata(&mp); j++) {
-      let box = stratumBox(&mp, j);
-    let b = cellBound(&mp, box);
-      for (var y = b.y; y <= b.w; y++) {
-        for (var x = b.x; x <= b.z; x++) {
-          let cell = cellSubpixel(&mp, j, box, x, y);
-          if (cell.x == NO_CELL) { continue; }
-          let hit = sampleAt(&mp, cell.x, cell.y, cellTime(&mp, j, x, y), cellLens(j, x, y));
-          if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.x, cell.y)], bitcast<u32>(hit.depth)); }
+      var st = stratum(&mp, j, &ends);
+      for (var y = st.cells.y; y <= st.cells.w; y++) {
+        for (var x = st.cells.x; x <= st.cells.z; x++) {
+          let cell = cellAt(&mp, &st, x, y);
+          if (cell.subpixel.x == NO_CELL) { continue; }
+          count++;
+          let hit = sampleAt(&mp, &st, cell);
+          if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.subpixel.x, cell.subpixel.y)], bitcast<u32>(hit.depth)); }
         }
       }
     }
+    atomicAdd(&groupSamples, count);
   }
   workgroupBarrier();
   if (m == 0u) { atomicAdd(&sampleCounter[0], atomicLoad(&groupSamples)); }
@@ -466,17 +531,15 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (g >= params.gridCount) { return; }
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
+  var ends = cornerImages(&mp, 0.0);
   for (var j = 0u; j < strata(&mp); j++) {
-    let box = stratumBox(&mp, j);
-    let b = cellBound(&mp, box);
-    for (var y = b.y; y <= b.w; y++) {
-      for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(&mp, j, box, x, y);
-        if (cell.x == NO_CELL) { continue; }
-        let sx = cell.x;
-        let sy = cell.y;
-        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y), cellLens(j, x, y));
-        let s = localSubpixel(sx, sy);
+    var st = stratum(&mp, j, &ends);
+    for (var y = st.cells.y; y <= st.cells.w; y++) {
+      for (var x = st.cells.x; x <= st.cells.z; x++) {
+        let cell = cellAt(&mp, &st, x, y);
+        if (cell.subpixel.x == NO_CELL) { continue; }
+        let hit = sampleAt(&mp, &st, cell);
+        let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
         if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
           atomicMin(&ownerBuffer[s], g * MAXV + m);
         }
@@ -492,17 +555,15 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (g >= params.gridCount) { return; }
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
+  var ends = cornerImages(&mp, 0.0);
   for (var j = 0u; j < strata(&mp); j++) {
-    let box = stratumBox(&mp, j);
-    let b = cellBound(&mp, box);
-    for (var y = b.y; y <= b.w; y++) {
-      for (var x = b.x; x <= b.z; x++) {
-        let cell = cellSubpixel(&mp, j, box, x, y);
-        if (cell.x == NO_CELL) { continue; }
-        let sx = cell.x;
-        let sy = cell.y;
-        let hit = sampleAt(&mp, sx, sy, cellTime(&mp, j, x, y), cellLens(j, x, y));
-        let s = localSubpixel(sx, sy);
+    var st = stratum(&mp, j, &ends);
+    for (var y = st.cells.y; y <= st.cells.w; y++) {
+      for (var x = st.cells.x; x <= st.cells.z; x++) {
+        let cell = cellAt(&mp, &st, x, y);
+        if (cell.subpixel.x == NO_CELL) { continue; }
+        let hit = sampleAt(&mp, &st, cell);
+        let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
         if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
           // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
           colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
@@ -511,4 +572,14 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       }
     }
   }
+}
+
+/** The lens strata table (lensTable), one invocation per stratum. */
+@compute @workgroup_size(64)
+fn fillLensStrata(@builtin(global_invocation_id) id: vec3u) {
+  let j = id.x;
+  if (j >= params.nx * params.ny) { return; }
+  let cell = lensCell(j, params.nx, params.ny);
+  lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_BOX] = lensCellBox(cell, params.nx, params.ny);
+  lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_CELL] = vec4f(cell, 0.0, 0.0);
 }
