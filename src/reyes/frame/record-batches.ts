@@ -111,13 +111,17 @@ export function packRecords(records: PrimitiveRecords, indices: ArrayLike<number
   // At least 4 floats: a binding is never empty.
   const userFloats = new Float32Array(Math.max(4, userLength));
   let at = 0;
-  for (let k = 0; k < indices.length; k++) {
-    const record = indices[k]!;
-    floats.set(allFloats.subarray(record * RECORD.floats, (record + 1) * RECORD.floats), k * RECORD.floats);
-    const from = aux.start(record);
-    const length = aux.length(record);
+  // Runs of consecutive records (a region's records mostly are) are copied in one go, their
+  // auxiliary blocks too (blocks follow record order), then each record's RECORD.aux is moved.
+  for (let k = 0, end = 0; k < indices.length; k = end) {
+    const first = indices[k]!;
+    for (end = k + 1; end < indices.length && indices[end] === first + (end - k); end++);
+    const last = first + (end - k) - 1;
+    floats.set(allFloats.subarray(first * RECORD.floats, (last + 1) * RECORD.floats), k * RECORD.floats);
+    const from = aux.start(first);
+    const length = aux.start(last) + aux.length(last) - from;
     userFloats.set(allUser.subarray(from, from + length), at);
-    words[k * RECORD.floats + RECORD.aux] = at;
+    for (let j = k; j < end; j++) words[j * RECORD.floats + RECORD.aux] = words[j * RECORD.floats + RECORD.aux]! - from + at;
     at += length;
   }
   return { floats, userFloats };
