@@ -1,8 +1,10 @@
 // `npm run bench:blur`: the cost of motion blur and depth of field. One frame of 20 plastic spheres
 // at 16 samples per pixel, rendered still, with every sphere moving (transformation blur), through
-// a lens (depth of field) and with both; prints the median frame time of three renders, the ratio
-// to the still frame (accumulation would be about 16×), the micropolygons shaded (equal: grids are
-// shaded once and moved for sampling) and the sample points per second.
+// a lens (depth of field) and with both; prints the median frame time of three renders and the
+// process's CPU time in it (lavapipe renders on the CPU, so on a busy machine CPU time compares runs
+// more steadily than wall time), the ratio to the still frame (accumulation would be about 16×), the
+// micropolygons shaded (equal: grids are shaded once and moved for sampling) and the sample points
+// per second.
 // Usage: npm run bench:blur [-- --res 640x480 --samples 4 --runs 3]
 import { parseArgs } from 'node:util';
 import { acquireGpu } from '../src/gpu/device.ts';
@@ -45,23 +47,26 @@ ${spheres}WorldEnd`;
 const context = await acquireGpu();
 const gpu = new GpuRuntime(context);
 
-async function measure(label: string, motion: boolean, lens: boolean): Promise<{ ms: number; stats: FrameStats }> {
+async function measure(label: string, motion: boolean, lens: boolean): Promise<{ ms: number; cpuMs: number; stats: FrameStats }> {
   const parsed = await parseRib(scene(motion, lens));
   const frame = parsed.frames[0]!;
   await renderFrame(gpu, frame); // kernel compilation
-  const runs: { ms: number; stats: FrameStats }[] = [];
+  const runs: { ms: number; cpuMs: number; stats: FrameStats }[] = [];
   for (let r = 0; r < Number(options.runs); r++) {
     gpu.allocator.trim();
+    const cpu = process.cpuUsage();
     const { stats } = await renderFrame(gpu, frame);
-    runs.push({ ms: stats.totalMs, stats });
+    const used = process.cpuUsage(cpu);
+    runs.push({ ms: stats.totalMs, cpuMs: (used.user + used.system) / 1000, stats });
   }
   runs.sort((a, b) => a.ms - b.ms);
   const median = runs[Math.floor(runs.length / 2)]!;
   const { stats } = median;
-  console.log(`${label.padEnd(24)} ${median.ms.toFixed(0).padStart(6)} ms, ${stats.micropolygons} micropolygons, ` +
+  const cpuMs = runs.map((r) => r.cpuMs).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  console.log(`${label.padEnd(24)} ${median.ms.toFixed(0).padStart(6)} ms (CPU ${cpuMs.toFixed(0)} ms), ${stats.micropolygons} micropolygons, ` +
     `${stats.verticesShaded} vertices shaded, ${stats.samplePoints} sample points (${((stats.samplePoints / median.ms) * 1000 / 1e6).toFixed(2)} M/s), ` +
     `sample stage ${stats.stageMs.sample.toFixed(0)} ms`);
-  return median;
+  return { ...median, cpuMs };
 }
 
 console.log(`GPU: ${context.adapter.description || context.adapter.vendor} (${context.adapter.runtime})`);
@@ -69,6 +74,6 @@ console.log(`20 spheres at ${width}x${height}, ${samples}x${samples} samples per
 const still = await measure('still', false, false);
 for (const [label, motion, lens] of [['motion blur', true, false], ['depth of field', false, true], ['motion blur + dof', true, true]] as const) {
   const blurred = await measure(label, motion, lens);
-  console.log(`  ${(blurred.ms / still.ms).toFixed(2)}× the still frame; shaded micropolygons ${blurred.stats.micropolygons === still.stats.micropolygons ? 'equal' : 'DIFFER'}`);
+  console.log(`  ${(blurred.ms / still.ms).toFixed(2)}× the still frame (CPU ${(blurred.cpuMs / still.cpuMs).toFixed(2)}×); shaded micropolygons ${blurred.stats.micropolygons === still.stats.micropolygons ? 'equal' : 'DIFFER'}`);
 }
 context.destroy();
