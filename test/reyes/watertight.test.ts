@@ -234,16 +234,41 @@ function silhouetteInside(view: View, at: (u: number, v: number) => Vec3, n: num
   return inside;
 }
 
+/**
+ * A torus of radii 1 and 0.45 around the z axis as one rational quadratic NuPatch: a circle of
+ * circles (the nine-point circle with weights 1 and √2/2 both ways, knots [0 0 0 ¼ ¼ ½ ½ ¾ ¾ 1 1 1]),
+ * so exactly a torus; its RIB and the torus evaluated directly.
+ */
+function nurbsTorus(): { rib: string; at(u: number, v: number): Vec3 } {
+  const circle: [number, number, number][] = [[1, 0, 1], [1, 1, Math.SQRT1_2], [0, 1, 1], [-1, 1, Math.SQRT1_2], [-1, 0, 1],
+    [-1, -1, Math.SQRT1_2], [0, -1, 1], [1, -1, Math.SQRT1_2], [1, 0, 1]];
+  const pw: number[] = [];
+  for (const [cx, cy, wv] of circle) {
+    for (const [ax, ay, wu] of circle) {
+      const ring = 1 + 0.45 * cx;
+      const w = wu * wv;
+      pw.push(ring * ax * w, ring * ay * w, 0.45 * cy * w, w);
+    }
+  }
+  const knots = '[0 0 0 0.25 0.25 0.5 0.5 0.75 0.75 1 1 1]';
+  const rib = `NuPatch 9 3 ${knots} 0 1 9 3 ${knots} 0 1 "Pw" [${pw.join(' ')}]`;
+  const at = (u: number, v: number): Vec3 => {
+    const [phi, theta] = [2 * Math.PI * u, 2 * Math.PI * v];
+    const ring = 1 + 0.45 * Math.cos(theta);
+    return [ring * Math.cos(phi), ring * Math.sin(phi), 0.45 * Math.sin(theta)];
+  };
+  return { rib, at };
+}
+
 describe('opaque patch models are watertight across their patches', () => {
   const gpu = useGpuRuntime();
 
   /** Pixels inside the torus's silhouette (`silhouetteInside`) that are not opaque, over 20 views. */
-  async function torusPinholes(rib: string): Promise<{ holes: string[]; inside: number }> {
-    const torus = bsplineTorus(8, 6);
+  async function torusPinholes(rib: string, at = bsplineTorus(8, 6).at): Promise<{ holes: string[]; inside: number }> {
     const holes: string[] = [];
     let inside = 0;
     for (const [k, view] of views(0x70a5, [4, 10]).entries()) {
-      const mask = silhouetteInside(view, torus.at, 256);
+      const mask = silhouetteInside(view, at, 256);
       const { rendered } = await render(gpu(), await frameFromText(sceneText(view, 1, rib)));
       const { rgba } = rendered.image;
       for (let p = 0; p < WIDTH * HEIGHT; p++) {
@@ -264,6 +289,17 @@ describe('opaque patch models are watertight across their patches', () => {
 
   it('the same torus as 48 separate Bézier patches has alpha exactly 1 inside its silhouette', async () => {
     const { holes, inside } = await torusPinholes(bezierTorusPatches(8, 6));
+    expect(inside).toBeGreaterThan(VIEWS * 300);
+    expect(holes.slice(0, 10), `${holes.length} pinholes`).toEqual([]);
+  }, 300_000);
+
+  // Open: closer views (views(11, [2.5, 10]) and views(12, [2.5, 10])) show 4 and 2 pixels under
+  // alpha 1 (seed 11: view 5, shading rate 0.5, pixels 74-75 × 45-46, alpha 0.969-0.996, on the
+  // front near angles 250° around and 103° across, which is inside a span pair, off the knots and
+  // the closing seam), where the B-spline torus above has none at the same views.
+  it('a one-sided rational NURBS torus (one NuPatch of 4 × 4 quadratic spans) has alpha exactly 1 inside its silhouette', async () => {
+    const torus = nurbsTorus();
+    const { holes, inside } = await torusPinholes(torus.rib, torus.at);
     expect(inside).toBeGreaterThan(VIEWS * 300);
     expect(holes.slice(0, 10), `${holes.length} pinholes`).toEqual([]);
   }, 300_000);
