@@ -5,7 +5,7 @@
 // Run: node --import ./src/node/register.js test/browser/measure-interactive.ts [scene ...]
 import type { Browser } from 'playwright-core';
 import { launchChromium, servePage } from './chromium.ts';
-import { openFiles, renders, setNumber, waitForRender } from './viewer-page.ts';
+import { clickObjectOnMiddleRow, openFiles, renders, setNumber, waitForRender } from './viewer-page.ts';
 
 const scenes = process.argv.slice(2).length ? process.argv.slice(2) : ['viewer/showcase.rib', 'ribtools/SphereDistantLight.rib'];
 const { server, url } = await servePage();
@@ -28,16 +28,8 @@ try {
     const lightRender = (await lastMs()).at(-1)!;
     const light = lightRender.ms;
 
-    const box = (await page.locator('#picture').boundingBox())!;
     // Click an object: the first pixel along the middle row that the ID pass says is covered.
-    const hit = await page.evaluate(async () => {
-      const canvas = document.getElementById('picture') as HTMLCanvasElement;
-      const y = Math.floor(canvas.height / 2);
-      for (let x = Math.floor(canvas.width / 4); x < canvas.width; x++) if ((await window.reyesViewer!.pick(x, y)) >= 0) return { x: x + 2, y, w: canvas.width, h: canvas.height };
-      return undefined;
-    });
-    if (!hit) throw new Error(`${scene}: no object on the middle row`);
-    await page.mouse.click(box.x + ((hit.x + 0.5) / hit.w) * box.width, box.y + ((hit.y + 0.5) / hit.h) * box.height);
+    if (!(await clickObjectOnMiddleRow(page))) throw new Error(`${scene}: no object on the middle row`);
     await page.waitForFunction(() => document.querySelector('#material')?.getAttribute('data-selected'), undefined, { timeout: 600_000 });
     n = await renders(page);
     await page.locator('#material input[data-material="color"]').fill('#33cc55');
@@ -47,6 +39,7 @@ try {
 
     const before = (await lastMs()).length;
     n = await renders(page);
+    const box = (await page.locator('#picture').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 20, { steps: 4 });

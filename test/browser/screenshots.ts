@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, servePage } from './chromium.ts';
-import { waitForRender } from './viewer-page.ts';
+import { clickObjectOnMiddleRow, waitForRender } from './viewer-page.ts';
 
 const out = process.argv[2] ?? 'screenshots';
 mkdirSync(out, { recursive: true });
@@ -17,14 +17,7 @@ try {
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.goto(`${url}?scene=/scenes/viewer/showcase.rib`);
     await waitForRender(page, 0, 600_000);
-    const box = (await page.locator('#picture').boundingBox())!;
-    const hit = await page.evaluate(async () => {
-      const canvas = document.getElementById('picture') as HTMLCanvasElement;
-      const y = Math.floor(canvas.height / 2);
-      for (let x = Math.floor(canvas.width / 4); x < canvas.width; x++) if ((await window.reyesViewer!.pick(x, y)) >= 0) return { x: x + 2, y, w: canvas.width, h: canvas.height };
-      return undefined;
-    });
-    if (hit) await page.mouse.click(box.x + ((hit.x + 0.5) / hit.w) * box.width, box.y + ((hit.y + 0.5) / hit.h) * box.height);
+    await clickObjectOnMiddleRow(page);
     await page.evaluate(() => {
       for (const details of document.querySelectorAll<HTMLDetailsElement>('#panels > details')) {
         details.open = ['Material', 'Insight'].includes(details.querySelector('summary')!.textContent!);

@@ -97,3 +97,18 @@ export async function openFiles(page: Page, files: { name: string; text: string 
   await page.waitForFunction((name) => document.getElementById('scene-name')?.textContent === name, files[0]!.name, { timeout });
   await waitForRender(page, before, timeout);
 }
+
+/** Clicks the first object along the picture's middle row (from a quarter of its width on), as the
+ * ID pass says; false when that row shows nothing. */
+export async function clickObjectOnMiddleRow(page: Page): Promise<boolean> {
+  const box = (await page.locator('#picture').boundingBox())!;
+  const hit = await page.evaluate(async () => {
+    const canvas = document.getElementById('picture') as HTMLCanvasElement;
+    const y = Math.floor(canvas.height / 2);
+    for (let x = Math.floor(canvas.width / 4); x < canvas.width; x++) if ((await window.reyesViewer!.pick(x, y)) >= 0) return { x: x + 2, y, w: canvas.width, h: canvas.height };
+    return undefined;
+  });
+  if (!hit) return false;
+  await page.mouse.click(box.x + ((hit.x + 0.5) / hit.w) * box.width, box.y + ((hit.y + 0.5) / hit.h) * box.height);
+  return true;
+}
