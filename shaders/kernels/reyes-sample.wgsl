@@ -32,7 +32,6 @@ override OUTPUT_VARIABLE: bool = false;
 // @include reyes-motion.wgsl
 // @include reyes-trim.wgsl
 // @layout clip-planes
-// @layout lens-strata
 
 // SampleParams (src/layout/sample-params.ts)
 // @layout sample-params
@@ -51,11 +50,16 @@ override OUTPUT_VARIABLE: bool = false;
 @group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
 @group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
-// With depth of field, each blur stratum's lens cell and the box of its lens positions
-// (src/layout/lens-strata.ts), the same for every micropolygon: filled by fillLensStrata.
-@group(0) @binding(7) var<storage, read_write> lensTable: array<vec4f>;
 
 var<workgroup> groupSamples: atomic<u32>;
+
+// With depth of field, each blur stratum's lens cell and the box of its lens positions, the same for
+// every micropolygon: found once per workgroup (shareLensStrata) for the first LENS_STRATA_SHARED
+// strata, by each micropolygon for any past them. Workgroup memory rather than a table in a buffer:
+// the colour pass already binds 8 storage buffers, the least an adapter may offer.
+const LENS_STRATA_SHARED: u32 = 256u;
+var<workgroup> lensBoxes: array<vec4f, LENS_STRATA_SHARED>;
+var<workgroup> lensCells: array<vec2f, LENS_STRATA_SHARED>;
 
 struct Micropolygon {
   valid: bool,
@@ -316,7 +320,7 @@ fn placeCorners(mp: ptr<function, Micropolygon>, time: f32, lensOnDisk: vec2f, r
 // blurred micropolygon tests about as many samples as a still one, not all of its blurred bound.
 // What is the same for every pixel of a stratum (its box, lens cell) is found once per stratum, the
 // corners' images at a time shared by the strata that meet there, the lens strata once per dispatch
-// (fillLensStrata), each pixel's hash once per cell. Skipping a cell saves little on SIMD hardware
+// (shareLensStrata), each pixel's hash once per cell. Skipping a cell saves little on SIMD hardware
 // (lavapipe included): the lanes of a group walk together and test whenever one of them does, so
 // what counts is how many cells the walk visits (tight boxes) and what each visit costs.
 
@@ -370,10 +374,16 @@ fn stratum(mp: ptr<function, Micropolygon>, j: u32, first: ptr<function, array<v
   var lensMid = vec2f(0.0);
   var lensHalf = vec2f(0.0);
   if (params.lensRadius > 0.0) {
-    let lens = lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_BOX];
+    var lens: vec4f;
+    if (j < LENS_STRATA_SHARED) {
+      lens = lensBoxes[j];
+      st.lensCell = lensCells[j];
+    } else {
+      st.lensCell = lensCell(j, params.nx, params.ny);
+      lens = lensCellBox(st.lensCell, params.nx, params.ny);
+    }
     lensMid = 0.5 * (lens.xy + lens.zw);
     lensHalf = 0.5 * (lens.zw - lens.xy);
-    st.lensCell = lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_CELL].xy;
   }
   if (MOTION_MANY_KEYS && (*mp).keys > 2u) {
     st.box = vec4f(vec2f((*mp).lo) / n, vec2f((*mp).hi + vec2i(1)) / n);
@@ -444,6 +454,17 @@ fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
   return count;
 }
 
+/** Fills lensBoxes and lensCells; every invocation of the workgroup calls it (it holds a barrier). */
+fn shareLensStrata(m: u32) {
+  if (params.lensRadius > 0.0) {
+    for (var j = m; j < min(params.nx * params.ny, LENS_STRATA_SHARED); j += MAXV) {
+      lensCells[j] = lensCell(j, params.nx, params.ny);
+      lensBoxes[j] = lensCellBox(lensCells[j], params.nx, params.ny);
+    }
+    workgroupBarrier();
+  }
+}
+
 fn localSubpixel(sx: i32, sy: i32) -> u32 {
   return u32(sy - params.originY) * params.width + u32(sx - params.originX);
 }
@@ -453,6 +474,7 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
                 @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  shareLensStrata(m);
   var mp = micropolygon(g, m);
   var count = 0u;
   if (mp.valid) { count = cellCount(&mp); }
@@ -464,6 +486,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
                 @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  shareLensStrata(m);
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var at = offsets[g * MAXV + m];
@@ -499,6 +522,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  shareLensStrata(m);
   if (m == 0u) { atomicStore(&groupSamples, 0u); }
   workgroupBarrier();
   var mp = micropolygon(g, m);
@@ -529,6 +553,7 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  shareLensStrata(m);
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var ends = cornerImages(&mp, 0.0);
@@ -553,6 +578,7 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  shareLensStrata(m);
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var ends = cornerImages(&mp, 0.0);
@@ -574,12 +600,3 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   }
 }
 
-/** The lens strata table (lensTable), one invocation per stratum. */
-@compute @workgroup_size(64)
-fn fillLensStrata(@builtin(global_invocation_id) id: vec3u) {
-  let j = id.x;
-  if (j >= params.nx * params.ny) { return; }
-  let cell = lensCell(j, params.nx, params.ny);
-  lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_BOX] = lensCellBox(cell, params.nx, params.ny);
-  lensTable[j * LENS_STRATUM_VEC4S + LENS_STRATUM_CELL] = vec4f(cell, 0.0, 0.0);
-}

@@ -27,7 +27,6 @@ import trigSource from '../../shaders/kernels/trig.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
-import { LENS_STRATA_CONSTANTS } from './lens-strata.ts';
 import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
@@ -76,7 +75,6 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'trim-block': TRIM_BLOCK_CONSTANTS,
   'solid-table': SOLID_TABLE_CONSTANTS,
   'clip-planes': CLIP_PLANE_CONSTANTS,
-  'lens-strata': LENS_STRATA_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */

@@ -8,10 +8,8 @@
 // same passes with the variable times Oi read where Ci is, so it is composited front to back
 // exactly as colour is; a 1-component variable lands in the first channel.
 import { Scan } from '../../gpu/scan.ts';
-import type { CommandRecorder } from '../../gpu/runtime.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
-import { LENS_STRATUM } from '../../layout/lens-strata.ts';
 import { MAX_CLIP_PLANES, SAMPLE_PARAMS } from '../../layout/sample-params.ts';
 import { SAMPLE_PAYLOAD, SAMPLE_POINT_RECORD_BYTES } from '../../layout/sample-point.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
@@ -84,17 +82,6 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   return kernelPipeline(frame.gpu, 'reyes-sample.wgsl', entryPoint, constants);
 }
 
-/** The lens strata table the recorder's sampling passes read (reyes-sample.wgsl lensTable): each
- * blur stratum's lens cell and the box of its lens positions, the same for every micropolygon, so a
- * frame with depth of field fills it once per dispatch rather than every micropolygon finding it;
- * without depth of field no kernel reads it. */
-async function lensStrata(frame: FrameGpu, recorder: CommandRecorder, params: GPUBuffer): Promise<GPUBuffer> {
-  const strata = frame.nx * frame.ny;
-  const table = recorder.scratch('lens strata', strata * LENS_STRATUM.vec4s * 16);
-  if (frame.camera.lens) recorder.dispatch(await samplePipeline(frame, 'fillLensStrata'), { 0: params, 7: table }, Math.ceil(strata / 64));
-  return table;
-}
-
 /** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
 export interface SampleCounts {
   counts: GPUBuffer;
@@ -124,8 +111,7 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     const pipeline = await samplePipeline(frame, 'countSamples');
     const recorder = stageRecorder(frame, 'count samples');
     const params = recorder.params('sample', sampleParams(frame, diced, rect));
-    const lens = await lensStrata(frame, recorder, params);
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 7: lens, 14: frame.userCorners }, diced.count);
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 14: frame.userCorners }, diced.count);
     const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
     try {
       await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * frame.layout.maxVertices, total });
@@ -159,8 +145,7 @@ export function writeSamplePoints(
       const write = await samplePipeline(frame, 'writeSamples', variable);
       const recorder = stageRecorder(frame, 'sample points');
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      const lens = await lensStrata(frame, recorder, params);
-      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 7: lens, 8: payload, 14: frame.userCorners }, diced.count);
+      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
       await recorder.submit();
       addGpuTimes(frame, recorder, 'sample');
       if (!variable) frame.stats.samplePoints += total;
@@ -232,7 +217,7 @@ export function sampleOpaque(
       fill(gpu.device, out.ids, subpixels, 0xffffffff);
       recorder.encoder.clearBuffer(out.color);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 7: await lensStrata(frame, recorder, params), 14: frame.userCorners };
+      const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners };
       recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter }, diced.count);
       recorder.dispatch(ownerPass!, { ...common, 9: depthBits, 10: owner }, diced.count);
       recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color, 12: out.ids }, diced.count);
