@@ -112,8 +112,8 @@ WorldEnd`);
   }, 300_000);
 
   // The teapot, subdivision and NURBS scenes, each under the smallest budget that holds it:
-  // OpenSubdiv's rook is 49024 patch records (22.6 MiB) after the three levels of refinement its
-  // creases ask for, and under 32 MiB the sub-pixel grids of its densest pixels do not fit.
+  // OpenSubdiv's rook is 12256 patch records after the two levels of refinement it gets (its creases
+  // ask for eight); its sub-pixel grids are dense, so it is checked at 64 MiB.
   const MiB = 1024 * 1024;
   for (const [name, budget] of [['geometry-teapot', 8], ['subdivision-cube', 8], ['nupatch-rational', 8], ['subdivision-rook', 64]] as const) {
     it(`${name} gives the same picture with budgets of 256 and ${budget} MiB and in bucket mode`, async () => {

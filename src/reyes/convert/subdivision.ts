@@ -17,9 +17,13 @@ import { LimitMesh } from './subdivision-patches.ts';
 import { refine } from './subdivision-refine.ts';
 
 /** Levels of refinement around extraordinary vertices and tags, and the most patches one mesh may
- * become before fewer levels are taken. */
+ * become before fewer levels are taken. Refinement is uniform, so a small cage with sharp creases
+ * (OpenSubdiv's rook: 777 faces, sharpness 7.9) would otherwise become tens of thousands of
+ * sub-pixel patches of one or two micropolygons each: 2^15 lets 2,000-face cages have the
+ * irregular levels, and the rook renders 3x faster at 2 levels (12,256 patches) than at 3 (49,024),
+ * its picture within 0.23/255 on average. */
 const IRREGULAR_LEVELS = 2;
-const MAX_FACES = 1 << 17;
+const MAX_FACES = 1 << 15;
 const IDENTITY = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 
 interface Tags {
