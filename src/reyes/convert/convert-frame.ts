@@ -108,10 +108,7 @@ export function convertFrame(
       entry.blocks.push(instance.params);
       entry.floats += Math.ceil(instance.params.length / 4) * 4;
     }
-    // A matte is completely opaque whatever its opacity (reyes-composite.wgsl).
-    if (!attributes.matte && (attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os'))) entry.opaque = false;
-    // A solid's samples are composited in depth order, back faces too, for the set operations.
-    if (solid > 0) entry.opaque = false;
+    if (!leavesOpaque(attributes, geometry, solid > 0)) entry.opaque = false;
 
     const det = mat4.determinant(objectToCamera);
     const flip = attributes.orientation === 'rh' || (attributes.orientation === 'outside' && det < 0) ||
@@ -155,6 +152,14 @@ export function convertFrame(
       return { kernel: p.kernel, params, opaque: p.opaque };
     }),
   };
+}
+
+/** Whether a primitive leaves its pipeline on the opaque path (sample and composite fused), given a
+ * kernel that keeps Oi as Os: a matte is completely opaque whatever its opacity (reyes-composite.wgsl),
+ * and a solid's samples are composited in depth order, back faces too, for the set operations. */
+export function leavesOpaque(attributes: Attributes, geometry: Geometry, inSolid: boolean): boolean {
+  if (inSolid) return false;
+  return attributes.matte || !(attributes.opacity.some((o) => o < 1) || geometry.params.some((p) => p.name === 'Os'));
 }
 
 /** What the shading provider is asked for primitive `index` of `frame` (also for a prepared frame's

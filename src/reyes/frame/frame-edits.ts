@@ -8,7 +8,7 @@
 import { createFloatImage } from '../../image/image.ts';
 import { RECORD } from '../../layout/primitive-record.ts';
 import type { Frame, Geometry } from '../../rib/scene.ts';
-import { convertFrame, shadingRequest, type ShadingPipeline } from '../convert/convert-frame.ts';
+import { convertFrame, leavesOpaque, shadingRequest, type ShadingPipeline } from '../convert/convert-frame.ts';
 import type { PrimitiveTables } from '../schedulers/dicing-scheduler.ts';
 import type { FrameTextures } from '../../texture/texture-registry.ts';
 import { emptyStats } from '../stats.ts';
@@ -167,8 +167,7 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
     for (let r = 0; r < records.count && opaque; r++) {
       if (tables.pipeline[r] !== p) continue;
       const { attributes, geometry } = edited.primitives[records.sources[r]!]!;
-      if (!attributes.matte && (attributes.opacity.some((o) => o < 1) || geometry.params.some((q) => q.name === 'Os'))) opaque = false;
-      if (floats[r * RECORD.floats + RECORD.solid] !== 0) opaque = false;
+      if (!leavesOpaque(attributes, geometry, floats[r * RECORD.floats + RECORD.solid] !== 0)) opaque = false;
     }
     if (opaque !== pipelines[p]!.opaque) {
       pipelines[p] = { ...pipelines[p]!, opaque };

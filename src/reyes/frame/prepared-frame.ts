@@ -165,7 +165,7 @@ class Prepared implements PreparedFrame {
     if (edits && this.base) {
       const plan = planEdits(this.base, edited, options, edits);
       if ('why' in plan) untargeted = plan.why;
-      else if (plan.redice && !sameWords(this.base.tables.paramBase, this.dicedParamBase)) untargeted = 'the kept grids were diced under other parameter bases';
+      else if (plan.redice && !sameFloats(this.base.tables.paramBase, this.dicedParamBase)) untargeted = 'the kept grids were diced under other parameter bases';
       else return this.renderTargeted(edited, options, plan);
     }
     const rendered = await this.renderWhole(edited, options);
@@ -402,10 +402,6 @@ function sameRange(a: Float32Array, b: Float32Array, from: number, to: number): 
 function intersection(a: Region, b: Region): Region | undefined {
   const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
   return r.x0 < r.x1 && r.y0 < r.y1 ? r : undefined;
-}
-
-function sameWords(a: Uint32Array, b: Uint32Array): boolean {
-  return a.length === b.length && a.every((v, k) => v === b[k]);
 }
 
 function sameFloats(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
