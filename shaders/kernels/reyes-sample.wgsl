@@ -7,10 +7,14 @@
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
 //   opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
-//                 framebuffer (nearest depth, then the lowest micropolygon id at that depth); the
-//                 colour pass (transparent black for a matte owner) also writes the owner's
-//                 primitive record per subpixel, and the depth
-//                 pass adds the sample points it tests (the same conservative count) to a counter
+//                 framebuffer: nearest depth, and where two micropolygons reach a subpixel's nearest
+//                 depth, the lowest micropolygon id there. The depth pass marks such ties as it
+//                 finds them (atomicMin hands back the depth it met: the second of two equal nearest
+//                 depths meets the first) and counts them; the owner pass, walking every
+//                 micropolygon again, runs only when the region has a tie. The colour pass
+//                 (transparent black for a matte owner) writes the one nearest sample's colour and
+//                 primitive record per subpixel; the depth pass adds the sample points it tests
+//                 (the same conservative count) to a counter
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
 
@@ -50,8 +54,20 @@ override OUTPUT_VARIABLE: bool = false;
 @group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
 @group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
+@group(0) @binding(15) var<storage, read_write> tieCount: atomic<u32>;  // the opaque path's ties in the region
+// The depth and owner buffers again, for the passes after the ones that write them (plain loads:
+// atomic ones cost more on CPU drivers).
+@group(0) @binding(16) var<storage, read> nearestDepth: array<u32>;
+@group(0) @binding(17) var<storage, read> nearestOwner: array<u32>;
+// Per subpixel, whether the depth pass met a tie there: written by it, read by the owner pass.
+@group(0) @binding(18) var<storage, read_write> tieFlags: array<atomic<u32>>;
+@group(0) @binding(19) var<storage, read> tiedSubpixels: array<u32>;
 
 var<workgroup> groupSamples: atomic<u32>;
+// The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, the
+// lowest micropolygon id there where the depth pass met a tie (left by the owner pass).
+const NO_OWNER: u32 = 0xffffffffu;
+var<workgroup> groupTies: u32;
 
 // With depth of field, each blur stratum's lens cell and the box of its lens positions, the same for
 // every micropolygon: found once per workgroup (shareLensStrata) for the first LENS_STRATA_SHARED
@@ -86,6 +102,7 @@ struct Micropolygon {
   spread: vec2f,            // the most the lens moves a corner, in raster pixels
   trim: u32,                // the record's trim block (reyes-trim.wgsl), or NO_TRIM
   st: array<vec2f, 4>,      // with a trim block, the corners' parameters in the record
+  zmin: f32,                // the nearest camera depth of its corners at any time
 }
 
 fn load3(base: u32, offset: u32, k: u32) -> vec3f {
@@ -158,6 +175,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
     }
   }
   if (zmax < params.near || zmin > params.far) { return mp; }
+  mp.zmin = zmin;
   if ((mp.flags & FLAG_TWO_SIDED) == 0u) {
     let p = load3(base, OFF_P, corners[0]);
     let ng = load3(base, OFF_NG, corners[0]);
@@ -465,6 +483,14 @@ fn shareLensStrata(m: u32) {
   }
 }
 
+/** Whether the micropolygon lies wholly behind a subpixel's nearest depth (bits `nearest`): its
+ * samples there need no test. With a margin, for the rounding of a depth interpolated between
+ * its corners. */
+fn hidden(mp: ptr<function, Micropolygon>, nearest: u32) -> bool {
+  let depth = bitcast<f32>(nearest);
+  return (*mp).zmin - depth > 1.0e-5 * abs(depth);
+}
+
 fn localSubpixel(sx: i32, sy: i32) -> u32 {
   return u32(sy - params.originY) * params.width + u32(sx - params.originX);
 }
@@ -538,7 +564,14 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
           if (cell.subpixel.x == NO_CELL) { continue; }
           count++;
           let hit = sampleAt(&mp, &st, cell);
-          if (hit.covered) { atomicMin(&depthBuffer[localSubpixel(cell.subpixel.x, cell.subpixel.y)], bitcast<u32>(hit.depth)); }
+          if (hit.covered) {
+            let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
+            let depth = bitcast<u32>(hit.depth);
+            if (atomicMin(&depthBuffer[s], depth) == depth) {
+              atomicStore(&tieFlags[s], 1u);
+              atomicAdd(&tieCount, 1u);
+            }
+          }
         }
       }
     }
@@ -553,6 +586,9 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
+  // Without a tie in the region every nearest sample has its one owner already.
+  if (m == 0u) { groupTies = atomicLoad(&tieCount); }
+  if (workgroupUniformLoad(&groupTies) == 0u) { return; }
   shareLensStrata(m);
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
@@ -563,9 +599,11 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       for (var x = st.cells.x; x <= st.cells.z; x++) {
         let cell = cellAt(&mp, &st, x, y);
         if (cell.subpixel.x == NO_CELL) { continue; }
-        let hit = sampleAt(&mp, &st, cell);
         let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
-        if (hit.covered && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
+        // Only where a tie was marked; elsewhere the owner stays NO_OWNER.
+        if (tiedSubpixels[s] == 0u) { continue; }
+        let hit = sampleAt(&mp, &st, cell);
+        if (hit.covered && bitcast<u32>(hit.depth) == nearestDepth[s]) {
           atomicMin(&ownerBuffer[s], g * MAXV + m);
         }
       }
@@ -588,9 +626,11 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
       for (var x = st.cells.x; x <= st.cells.z; x++) {
         let cell = cellAt(&mp, &st, x, y);
         if (cell.subpixel.x == NO_CELL) { continue; }
-        let hit = sampleAt(&mp, &st, cell);
         let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
-        if (hit.covered && atomicLoad(&ownerBuffer[s]) == g * MAXV + m && bitcast<u32>(hit.depth) == atomicLoad(&depthBuffer[s])) {
+        let nearest = nearestDepth[s];
+        if (hidden(&mp, nearest)) { continue; }
+        let hit = sampleAt(&mp, &st, cell);
+        if (hit.covered && bitcast<u32>(hit.depth) == nearest && (nearestOwner[s] == NO_OWNER || nearestOwner[s] == g * MAXV + m)) {
           // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
           colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
           idBuffer[s] = readyList[g * PIECE_WORDS + PIECE_PRIM];

@@ -53,8 +53,8 @@ export const SAMPLE_PAYLOAD_BYTES = SAMPLE_PAYLOAD.vec4s * 16;
 export const SUBPIXEL_COLOR_BYTES = 16;
 /** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, and compositing's. */
 export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
-/** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
-export const OPAQUE_SUBPIXEL_BYTES = 32;
+/** Bytes per subpixel of the opaque path: depth, owner, tie flag, colour, depth out, primitive record. */
+export const OPAQUE_SUBPIXEL_BYTES = 36;
 
 const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi', 'u', 'v'];
 
@@ -195,8 +195,9 @@ async function sampleAndComposite(
 }
 
 /**
- * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties to the lowest
- * micropolygon, then colour, straight into the subpixel buffer.
+ * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties (marked by the
+ * depth pass; the owner pass runs only where the region has one) to the lowest micropolygon, then
+ * colour, straight into the subpixel buffer.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
@@ -212,15 +213,19 @@ export function sampleOpaque(
       const recorder = stageRecorder(frame, 'opaque samples');
       const depthBits = recorder.scratch('opaque depth', subpixels * 4);
       const owner = recorder.scratch('opaque owner', subpixels * 4);
+      const tieFlags = recorder.scratch('opaque tie flags', subpixels * 4);
+      const ties = recorder.scratch('opaque ties', 4);
+      recorder.encoder.clearBuffer(tieFlags);
+      recorder.encoder.clearBuffer(ties);
       fill(gpu.device, depthBits, subpixels, 0x7f7fffff);
       fill(gpu.device, owner, subpixels, 0xffffffff);
       fill(gpu.device, out.ids, subpixels, 0xffffffff);
       recorder.encoder.clearBuffer(out.color);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
       const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners };
-      recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter }, diced.count);
-      recorder.dispatch(ownerPass!, { ...common, 9: depthBits, 10: owner }, diced.count);
-      recorder.dispatch(colorPass!, { ...common, 9: depthBits, 10: owner, 11: out.color, 12: out.ids }, diced.count);
+      recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter, 15: ties, 18: tieFlags }, diced.count);
+      recorder.dispatch(ownerPass!, { ...common, 10: owner, 15: ties, 16: depthBits, 19: tieFlags }, diced.count);
+      recorder.dispatch(colorPass!, { ...common, 11: out.color, 12: out.ids, 16: depthBits, 17: owner }, diced.count);
       recorder.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
       await recorder.submit();
       addGpuTimes(frame, recorder, 'sample');
