@@ -1,9 +1,10 @@
 // Shading with compiled RSL: each distinct composition (displacement, surface, atmosphere and the
 // ordered light shaders) among a frame's primitives is compiled once into one kernel (displacement
 // first, then the surface with the lights, then the atmosphere: src/rsl does all three in one
-// kernel, P and N written back), and each primitive gets its own parameter block from its RIB
-// shader parameters. Shaders are found through an injectable lookup (files on disk for the CLI,
-// fetched or opened files in the page), then among the standard shaders. A shader that cannot be
+// kernel, P and N written back), and each primitive gets a parameter block from its RIB shader
+// parameters, shared with every primitive whose block holds the same (instance-cache.ts). Shaders
+// are found through an injectable lookup (files on disk for the CLI, fetched or opened files in the
+// page), then among the standard shaders. A shader that cannot be
 // found or does not compile is dropped with a warning: a surface becomes the default surface, a
 // light is skipped, a displacement or atmosphere is left out. The frame's imager shader is compiled
 // alone (its own kernel over tiles of pixels, stages/imager.ts), with the Imager request's parameters;
@@ -27,6 +28,7 @@ import { autoShadowParams, isAutoShadowName } from '../shadows/shadow-light.ts';
 import { TEXTURE_BINDING, TEXTURE_FEEDBACK_BINDING, usesTextures } from '../../texture/texture-wgsl.ts';
 import { LOOP_FLAG_BINDING } from '../../rsl/wgsl.ts';
 import { shaderLoopIterations } from './loop-cap.ts';
+import { InstanceCache, NOTHING_READ, stateReads, type Shaded } from './instance-cache.ts';
 
 export interface ShaderSourceFile {
   /** Names the source in messages (file:line:col). */
@@ -85,10 +87,8 @@ export class RslShadingProvider {
   /** Per compiled pipeline, per loop cap (what its dispatches put in the frame uniforms). */
   private readonly kernels = new Map<CompiledPipeline, Map<number, ShadingKernel>>();
   private kernelCount = 0;
-  /** Per frame (its spaces object), per shared attribute state, per light set: primitives declared
-   * under one state share their block unless the pipeline uses "object" space (the block holds the
-   * primitive's object → camera matrix). */
-  private readonly instances = new WeakMap<KernelSpaces, WeakMap<Attributes, Map<string, ShadingInstance>>>();
+  /** Per frame (its spaces object): the instances handed out, shared by content (instance-cache.ts). */
+  private readonly instances = new WeakMap<KernelSpaces, InstanceCache>();
   /** The kernel each attribute state was last shaded with (kernelFor). */
   private readonly lastKernel = new WeakMap<Attributes, ShadingKernel>();
 
@@ -108,25 +108,16 @@ export class RslShadingProvider {
   });
 
   private provideShading(request: ShadingRequest): ShadingInstance {
-    let perFrame = this.instances.get(request.spaces);
-    if (!perFrame) this.instances.set(request.spaces, (perFrame = new WeakMap()));
-    let perState = perFrame.get(request.attributes);
-    if (!perState) perFrame.set(request.attributes, (perState = new Map()));
-    const lightsKey = `${request.layout.maxVertices}:${request.lights.map((l) => l.id).join(',')}:${(request.primitiveVariables ?? []).join(',')}`;
-    const cached = perState.get(lightsKey);
-    if (cached) {
-      this.lastKernel.set(request.attributes, cached.kernel);
-      return cached;
-    }
-    const { instance, objectDependent } = this.shade(request);
-    if (!objectDependent) perState.set(lightsKey, instance);
+    let cache = this.instances.get(request.spaces);
+    if (!cache) this.instances.set(request.spaces, (cache = new InstanceCache()));
+    const instance = cache.instance(request, (r) => this.shade(r));
     this.lastKernel.set(request.attributes, instance.kernel);
     return instance;
   }
 
-  private shade(request: ShadingRequest): { instance: ShadingInstance; objectDependent: boolean } {
-    const builtin = (name: 'defaultsurface' | 'constant'): { instance: ShadingInstance; objectDependent: boolean } => ({
-      instance: { kernel: builtinSurfaceKernel(name, request.layout), params: NO_PARAMS }, objectDependent: false,
+  private shade(request: ShadingRequest): Shaded {
+    const builtin = (name: 'defaultsurface' | 'constant'): Shaded => ({
+      instance: { kernel: builtinSurfaceKernel(name, request.layout), params: NO_PARAMS }, objectDependent: false, reads: NOTHING_READ,
     });
     const { attributes, layout, warn } = request;
     const searchPath = this.searchPath(request.options);
@@ -219,7 +210,7 @@ export class RslShadingProvider {
       warn(`texture "${name}": this renderer was given no texture files; its lookups return the fill value`);
       return -1;
     };
-    return { instance: { kernel, params: packParameters(compiled, overrides, textureSlot) }, objectDependent };
+    return { instance: { kernel, params: packParameters(compiled, overrides, textureSlot) }, objectDependent, reads: stateReads(compiled.params) };
   }
 
   /** The frame's imager shader, compiled alone, with the Imager request's parameters. */
