@@ -60,6 +60,12 @@ export interface PrimitiveRecordInput {
  */
 const STANDARD_BICUBIC = [['s', 1], ['t', 1], ['Cs', 3], ['Os', 3], ['N', 3]] as const;
 
+/** Flags of an edge-neighbour entry (PrimitiveRecords.joinHalf): the edge is half of the edge across
+ * (JOIN_HALF), or the edge across is one of two halves of this one (JOIN_HALVES). The record index
+ * below them stays under 2^26. */
+export const JOIN_HALF = 1 << 30;
+export const JOIN_HALVES = 1 << 29;
+
 /** Packs records into one buffer of RECORD.floats floats each, and their auxiliary blocks into another. */
 export class PrimitiveRecords {
   /** Auxiliary blocks (user corner values, Bézier control values of vertex variables). */
@@ -72,7 +78,8 @@ export class PrimitiveRecords {
   /** Source primitive index of each record (for messages and statistics). */
   readonly sources: number[] = [];
   /** Per record and RecordEdge: -1, or the record edge across it that bounds the same curve (patches
-   * of one mesh) as (record * 4 + edge) * 2 + 1 where the parameters along the two run opposite ways. */
+   * of one mesh) as (record * 4 + edge) * 2 + 1 where the parameters along the two run opposite ways,
+   * with JOIN_HALF or JOIN_HALVES for an edge joined by joinHalf. */
   private across: number[] = [];
 
   /** `userFloats`: 4 × the components of the frame's user primitive variables (the corner values of
@@ -171,6 +178,15 @@ export class PrimitiveRecords {
   join(a: number, edgeA: number, b: number, edgeB: number, reversed: boolean): void {
     this.across[a * 4 + edgeA] = (b * 4 + edgeB) * 2 + (reversed ? 1 : 0);
     this.across[b * 4 + edgeB] = (a * 4 + edgeA) * 2 + (reversed ? 1 : 0);
+  }
+
+  /** Records that edge `edgeFine` of record `fine` is the half of edge `edgeCoarse` of record
+   * `coarse` (a T-junction of an adaptively refined subdivision mesh) that starts where its own
+   * parameter is 0: at the coarse edge's parameter 0, or at 1 where `reversed`. The coarse edge keeps
+   * the last half joined to it (the seam table needs only that it has halves). */
+  joinHalf(coarse: number, edgeCoarse: number, fine: number, edgeFine: number, reversed: boolean): void {
+    this.across[fine * 4 + edgeFine] = ((coarse * 4 + edgeCoarse) * 2 + (reversed ? 1 : 0)) | JOIN_HALF;
+    this.across[coarse * 4 + edgeCoarse] = ((fine * 4 + edgeFine) * 2 + (reversed ? 1 : 0)) | JOIN_HALVES;
   }
 
   /** The edges across each record's edges (4 per record, see `across`). */

@@ -1,8 +1,10 @@
-// The seam table: for each edge cell of a ready piece, how much coarser the piece across it is.
+// The seam table: for each edge cell of a ready piece, how much coarser the piece across it is
+// (within a record, across joined records, and across the T-junctions of a subdivision mesh).
 import { describe, expect, it } from 'vitest';
 import { PIECE } from '../../src/layout/ready-piece.ts';
 import { SEAM_TABLE } from '../../src/layout/seam-table.ts';
 import { seamCells, seamTable } from '../../src/reyes/stages/grid-seams.ts';
+import { JOIN_HALF, JOIN_HALVES } from '../../src/reyes/primitive-record.ts';
 
 /** Ready pieces as bound/split writes them: prim, depth, u0, u1, v0, v1 (f32 bits), nu, nv. */
 function pieces(list: [number, number, number, number, number, number, number][]): Uint32Array {
@@ -95,6 +97,26 @@ describe('grid seams', () => {
     expect(edge(table, 1, 3, 2)).toEqual([1, 1]);
     // 4's left and bottom edges are joined to nothing, and record 4 is not periodic there.
     expect([...edge(table, 0, 0, 8), ...edge(table, 0, 2, 8)]).toEqual(new Array(16).fill(0));
+  });
+
+  it('matches the two halves of a T-junction with the coarse edge, each half\'s parameter running from its end of it', () => {
+    // Record 0's edge v = 0 is made up of record 1's edge v = 0 (u 0..1 is 0's u 0..0.5) and record
+    // 2's edge u = 0 (v 0..1 is 0's u 1..0.5, reversed): PrimitiveRecords.joinHalf.
+    const neighbours = new Int32Array(3 * 4).fill(-1);
+    neighbours[0 * 4 + 0] = ((2 * 4 + 2) * 2 + 1) | JOIN_HALVES;
+    neighbours[1 * 4 + 0] = (0 * 4 + 0) * 2 | JOIN_HALF;
+    neighbours[2 * 4 + 2] = ((0 * 4 + 0) * 2 + 1) | JOIN_HALF;
+    const table = seamTable(pieces([
+      [0, 0, 1, 0, 1, 5, 2], // 4 micropolygons along its u: width 1/4
+      [1, 0, 1, 0, 1, 2, 2], // 1 along its u: width 1/2 of record 0's u
+      [2, 0, 1, 0, 1, 2, 5], // 4 along its v: height 1/8 of record 0's u
+    ]), 3, 256, 0, neighbours);
+    const across = (cells: number[]) => cells.map((c) => (c ? c | SEAM_TABLE.acrossRecords : 0));
+    // Record 0's u 0..0.5 meets record 1's single micropolygon (twice as wide); 0.5..1 finer ones.
+    expect(edge(table, 0, 0, 4)).toEqual(across([1, 1, 0, 0]));
+    expect(edge(table, 1, 0, 1)).toEqual([0]);
+    // Record 2's four cells all lie on record 0's micropolygons twice their width.
+    expect(edge(table, 2, 2, 4)).toEqual(across([1, 1, 1, 1]));
   });
 
   it('is never empty (a storage binding cannot be)', () => {

@@ -34,6 +34,11 @@ export function edgeKey(a: number, b: number): number {
   return a < b ? a * 0x4000000 + b : b * 0x4000000 + a;
 }
 
+/** The two vertices of an edgeKey, the lower first. */
+export function edgeEnds(key: number): [number, number] {
+  return [Math.floor(key / 0x4000000), key % 0x4000000];
+}
+
 /** Half-edge topology of a mesh: corner c goes from faceVerts[c] to the next corner's vertex. */
 export interface Topology {
   faceOf: Int32Array;

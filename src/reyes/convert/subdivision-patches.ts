@@ -18,6 +18,8 @@ interface VertexInfo {
   fan: number[];
   /** Crease: the two vertices across its sharp edges. */
   creaseEnds: number[];
+  /** Sharp edges (boundary ones included) at the vertex: a smooth vertex may have one (a dart). */
+  sharpEdges: number;
   limit: Float64Array;
 }
 
@@ -71,7 +73,7 @@ export class LimitMesh {
       const [a, b] = [this.point(ends[0]!), this.point(ends[1]!)];
       for (let d = 0; d < D; d++) limit[d] = (a[d]! + 4 * p[d]! + b[d]!) / 6;
     } else limit.set(p);
-    return { kind, fan: out, creaseEnds: kind === 'crease' ? ends : [], limit };
+    return { kind, fan: out, creaseEnds: kind === 'crease' ? ends : [], sharpEdges: ends.length, limit };
   }
 
   /** Vertex v's position on the limit surface (all `dimension` numbers). */
@@ -79,15 +81,19 @@ export class LimitMesh {
     return this.info[v]!.limit;
   }
 
-  /** Whether face f is exactly a B-spline patch: a quad of four smooth valence-4 vertices. */
+  /** Whether face f is exactly a B-spline patch: a quad of four smooth valence-4 vertices with only
+   * quads around and no sharp edge at any of them (a dart's sharp edge bends the surface). */
   regular(f: number): boolean {
     const { faceStart, faceVerts } = this.mesh;
     if (faceStart[f + 1]! - faceStart[f]! !== 4) return false;
-    for (let c = faceStart[f]!; c < faceStart[f + 1]!; c++) {
-      const info = this.info[faceVerts[c]!]!;
-      if (info.kind !== 'smooth' || info.fan.length !== 4) return false;
-    }
+    for (let c = faceStart[f]!; c < faceStart[f + 1]!; c++) if (!this.smooth(faceVerts[c]!) || this.info[faceVerts[c]!]!.fan.length !== 4) return false;
     return true;
+  }
+
+  /** Whether vertex v is smooth with no sharp edge: its limit is the same on every level. */
+  smooth(v: number): boolean {
+    const info = this.info[v]!;
+    return info.kind === 'smooth' && info.sharpEdges === 0;
   }
 
   /** Whether face f touches the boundary (a vertex with an open fan). */

@@ -1,11 +1,14 @@
 // SubdivisionMesh "catmull-clark" as bicubic Bézier records. The control mesh (any polygons, with
 // boundaries and the tags crease, corner, hole, interpolateboundary, facevaryinginterpolateboundary)
-// is refined on the CPU a few levels (subdivision-refine.ts): enough to make every face a quad, to
-// spend the finite sharpnesses, and to shrink the faces around extraordinary vertices; then every
-// face becomes one Bézier patch (subdivision-patches.ts): exact where the surface is a B-spline
-// patch, Loop and Schaefer's approximation with corners on the limit surface elsewhere. Neighbouring
-// patches share their edge curves exactly, and joinBezierEdges closes the seams between their grids.
-// Vertex-class variables are refined and patched with P; varying and facevarying ones linearly.
+// is refined on the CPU adaptively (subdivision-adaptive.ts, each step subdivision-refine.ts): a face
+// that is a B-spline patch becomes one on the level it is found on, and only the others (non-quads,
+// finite sharpness to spend, extraordinary vertices, creases and boundaries) are refined, a few
+// levels at most; then every face kept becomes one Bézier patch (subdivision-patches.ts): exact where
+// the surface is a B-spline patch, Loop and Schaefer's approximation with corners on the limit
+// surface elsewhere. Patches of one level share their edge curves exactly and are joined; a patch
+// next to one of the level above is joined to half its edge (PrimitiveRecords.joinHalf), so that the
+// dicer's seams close the T-junction too. Vertex-class variables are refined and patched with P;
+// varying and facevarying ones linearly.
 import type { Geometry, Parameter } from '../../rib/scene.ts';
 import type { CornerRef } from '../primvars.ts';
 import { Primvars } from '../primvars.ts';
@@ -14,14 +17,14 @@ import { emitPiece, type ConvertContext } from './emit.ts';
 import type { BoundaryMode, SubdivisionMesh } from './subdivision-mesh.ts';
 import { edgeKey } from './subdivision-mesh.ts';
 import { LimitMesh } from './subdivision-patches.ts';
-import { refine } from './subdivision-refine.ts';
+import { refineAdaptive, type PatchLevel } from './subdivision-adaptive.ts';
 
-/** Levels of refinement around extraordinary vertices and tags, and the most patches one mesh may
- * become before fewer levels are taken. Refinement is uniform, so a small cage with sharp creases
- * (OpenSubdiv's rook: 777 faces, sharpness 7.9) would otherwise become tens of thousands of
- * sub-pixel patches of one or two micropolygons each: 2^15 lets 2,000-face cages have the
- * irregular levels, and the rook renders 3x faster at 2 levels (12,256 patches) than at 3 (49,024),
- * its picture within 0.23/255 on average. */
+/** Levels of refinement around extraordinary vertices and tags, and the most faces refinement may
+ * make for one mesh before it stops a level short. A small cage with sharp creases (OpenSubdiv's
+ * rook: 777 faces, sharpness 7.9) would otherwise become tens of thousands of sub-pixel patches of
+ * one or two micropolygons each along its creases; with 2^15 the rook takes 3 levels (12,412
+ * patches; refined uniformly, 3 levels made 49,024). Only the faces refinement makes count, so a
+ * large cage with few irregular faces keeps its levels around them. */
 const IRREGULAR_LEVELS = 2;
 const MAX_FACES = 1 << 15;
 const IDENTITY = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
@@ -125,7 +128,7 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
   nvertices.forEach((n, f) => (faceStart[f + 1] = faceStart[f]! + n));
   const vertexSharpness = new Float64Array(vertexCount);
   for (const [v, s] of tags.vertexSharpness) vertexSharpness[v] = s;
-  let mesh: SubdivisionMesh = {
+  const mesh: SubdivisionMesh = {
     faceStart, faceVerts: Int32Array.from(vertices), vertexCount, data: vertexData.values, dimension: vertexData.dimension,
     varying: varyingData.values, varyingDimension: varyingData.dimension, faceVarying: faceVaryingData.values,
     faceVaryingDimension: faceVaryingData.dimension, uniformOf: Int32Array.from({ length: faces }, (_, f) => f),
@@ -139,31 +142,14 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
     for (let v = 0; v < vertexCount; v++) if (uses[v] === 1) mesh.vertexSharpness[v] = Infinity;
   }
 
-  // Levels: quads everywhere, finite sharpness spent, extraordinary regions shrunk; fewer when large.
+  // Levels: quads everywhere, finite sharpness spent, extraordinary regions shrunk.
   const finite = [...tags.edgeSharpness.values(), ...tags.vertexSharpness.values()].filter((s) => s > 0 && s < 10);
-  const irregular = new LimitMesh(mesh);
-  let wanted = nvertices.some((n) => n !== 4) ? 1 : 0;
-  if (finite.length) wanted = Math.max(wanted, Math.ceil(Math.max(...finite)));
-  let anyIrregular = false;
-  for (let f = 0; f < faces && !anyIrregular; f++) if (!irregular.regular(f)) anyIrregular = true;
-  if (anyIrregular) wanted = Math.max(wanted, IRREGULAR_LEVELS);
-  // Faces after `l` levels: the first makes every n-gon n quads, each further level 4 of each.
-  const facesAfter = (l: number) => (l === 0 ? faces : vertices.length * 4 ** (l - 1));
   const fewest = nvertices.some((n) => n !== 4) ? 1 : 0;
-  let levels = wanted;
-  while (levels > fewest && facesAfter(levels) > MAX_FACES) levels--;
-  if (levels < wanted) ctx.warn(`SubdivisionMesh of ${faces} faces refined ${levels} of the ${wanted} levels it asks for (at most ${MAX_FACES} patches); sharpness left over is taken as infinite`);
-  for (let k = 0; k < levels; k++) mesh = refine(mesh);
+  const wanted = Math.max(fewest, finite.length ? Math.ceil(Math.max(...finite)) : 0, IRREGULAR_LEVELS);
+  const { levels, cut } = refineAdaptive(mesh, { levels: wanted, fewest, budget: MAX_FACES });
+  if (cut) ctx.warn(`SubdivisionMesh of ${faces} faces refined ${levels.length - 1} of the ${wanted} levels it asks for around its irregular faces (refinement makes at most ${MAX_FACES} faces); sharpness left over is taken as infinite`);
 
-  const limit = new LimitMesh(mesh);
-  const refinedFaces = mesh.faceStart.length - 1;
-  // Vertex-class variables: per patch, their 16 Bézier control values (grid index patch * 16 + point).
-  const drawn: { face: number; controls: Float64Array[] }[] = [];
-  for (let f = 0; f < refinedFaces; f++) {
-    if (mesh.hole[f] || (mesh.boundaryMode === 0 && limit.touchesBoundary(f))) continue;
-    drawn.push({ face: f, controls: limit.bezier(f) });
-  }
-  const joins = shareEdges(mesh, limit, drawn);
+  const { drawn, joins, halves } = patchesOf(levels);
   const params: Parameter[] = geometry.params.filter((p) => p.storage === 'constant' || p.storage === 'uniform');
   vertexParams.forEach((p, k) => {
     const stride = p.values.length / vertexCount;
@@ -171,31 +157,45 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
     for (const { controls } of drawn) for (const c of controls) for (let d = 0; d < stride; d++) values.push(c[vertexData.offsets[k]! + d]!);
     params.push({ ...p, values });
   });
+  // Varying and facevarying values per patch corner (index patch * 4 + corner).
   varyingParams.forEach((p, k) => {
     const stride = p.values.length / geometry.counts.varying;
     const values: number[] = [];
-    for (let v = 0; v < mesh.vertexCount; v++) for (let d = 0; d < stride; d++) values.push(mesh.varying[v * mesh.varyingDimension + varyingData.offsets[k]! + d]!);
+    for (const { mesh: m, face } of drawn) {
+      for (let c = m.faceStart[face]!; c < m.faceStart[face + 1]!; c++) {
+        for (let d = 0; d < stride; d++) values.push(m.varying[m.faceVerts[c]! * m.varyingDimension + varyingData.offsets[k]! + d]!);
+      }
+    }
     params.push({ ...p, values });
   });
   faceVaryingParams.forEach((p, k) => {
     const stride = p.values.length / vertices.length;
     const values: number[] = [];
-    for (let c = 0; c < mesh.faceVerts.length; c++) for (let d = 0; d < stride; d++) values.push(mesh.faceVarying[c * mesh.faceVaryingDimension + faceVaryingData.offsets[k]! + d]!);
+    for (const { mesh: m, face } of drawn) {
+      for (let c = m.faceStart[face]!; c < m.faceStart[face + 1]!; c++) {
+        for (let d = 0; d < stride; d++) values.push(m.faceVarying[c * m.faceVaryingDimension + faceVaryingData.offsets[k]! + d]!);
+      }
+    }
     params.push({ ...p, values });
   });
   const patchCtx: ConvertContext = { ...ctx, primvars: new Primvars(params) };
   const first = ctx.records.count;
-  drawn.forEach(({ face, controls }, patch) => {
-    const start = mesh.faceStart[face]!;
+  drawn.forEach(({ mesh: m, face, controls }, patch) => {
     // Record corners (u, v) = (0,0), (1,0), (0,1), (1,1) are the quad's corners 0, 1, 3, 2.
     const refs: CornerRef[] = [[0, 0, 0], [1, 1, 3], [3, 0, 12], [2, 1, 15]].map(([corner, u, point], k) => ({
-      uniform: mesh.uniformOf[face]!, varying: mesh.faceVerts[start + corner!]!, vertex: patch * 16 + point!,
-      facevarying: start + corner!, u: u!, v: k >> 1,
+      uniform: m.uniformOf[face]!, varying: patch * 4 + corner!, vertex: patch * 16 + point!, facevarying: patch * 4 + corner!, u: u!, v: k >> 1,
     }));
     const geometry48 = controls.flatMap((c) => [c[0]!, c[1]!, c[2]!]);
     emitPiece(patchCtx, 'bezier', geometry48, refs, { index: (l, k) => patch * 16 + l * 4 + k, cu: IDENTITY, cv: IDENTITY });
   });
   for (const [a, edgeA, b, edgeB, reversed] of joins) ctx.records.join(first + a, edgeA, first + b, edgeB, reversed);
+  for (const [coarse, edgeC, fine, edgeF, reversed] of halves) ctx.records.joinHalf(first + coarse, edgeC, first + fine, edgeF, reversed);
+}
+
+interface Patch {
+  mesh: SubdivisionMesh;
+  face: number;
+  controls: Float64Array[];
 }
 
 /** Control points along a quad's edge e (from its corner e to corner e + 1), the record edge it is,
@@ -204,21 +204,67 @@ const EDGE_POINTS = [[0, 1, 2, 3], [3, 7, 11, 15], [15, 14, 13, 12], [12, 8, 4, 
 const RECORD_EDGE = [RecordEdge.v0, RecordEdge.u1, RecordEdge.v1, RecordEdge.u0];
 const FORWARD = [true, true, false, false];
 
+type Join = [number, number, number, number, boolean];
+
 /**
- * Gives the patches one value for each control point they share (corners: the vertex's limit;
- * edges: the first patch's points, which equal the other's up to rounding) and returns the record
- * edges to join (patch, edge, patch, edge, reversed), so that the dicer closes every seam and
- * joinBezierEdges need not search for these.
+ * The patches of every level, with one value for each control point patches share: corners take
+ * the vertex's limit (from the coarsest level where the vertex is smooth, so that a corner at a
+ * T-junction is the same bits on both levels), edges the first patch's points, which equal the
+ * other's up to rounding. Returns the record edges to join (patch, edge, patch, edge, reversed), so
+ * that the dicer closes every seam and joinBezierEdges need not search for these, and the
+ * T-junctions (coarse patch, edge, fine patch, edge, reversed: PrimitiveRecords.joinHalf).
  */
-function shareEdges(mesh: SubdivisionMesh, limit: LimitMesh, drawn: readonly { face: number; controls: Float64Array[] }[]): [number, number, number, number, boolean][] {
+function patchesOf(levels: readonly PatchLevel[]): { drawn: Patch[]; joins: Join[]; halves: Join[] } {
+  const drawn: Patch[] = [];
+  const joins: Join[] = [];
+  const halves: Join[] = [];
+  const limitOf = (level: number, v: number): Float64Array => {
+    const { parent } = levels[level]!;
+    const up = parent && v < parent.vertex.length ? parent.vertex[v]! : -1;
+    return up >= 0 && levels[level - 1]!.limit.smooth(up) ? limitOf(level - 1, up) : levels[level]!.limit.limitOf(v);
+  };
+  // Per level and face, its patch (-1: none).
+  const patchOf: Int32Array[] = [];
+  levels.forEach(({ mesh, limit, faces, parent }, level) => {
+    const first = drawn.length;
+    const of = new Int32Array(mesh.faceStart.length - 1).fill(-1);
+    patchOf.push(of);
+    for (const face of faces) {
+      of[face] = drawn.length;
+      const controls = limit.bezier(face);
+      for (let i = 0; i < 4; i++) controls[[0, 3, 15, 12][i]!]!.set(limitOf(level, mesh.faceVerts[mesh.faceStart[face]! + i]!));
+      drawn.push({ mesh, face, controls });
+    }
+    for (const [a, edgeA, b, edgeB, reversed] of shareEdges(mesh, limit, drawn.slice(first))) joins.push([first + a, edgeA, first + b, edgeB, reversed]);
+    if (!parent) return;
+    // A patch's edges 0 and 3 run along its parent face's edges from the parent's vertex, to their
+    // midpoints: where the face across is a patch of the level above, a T-junction.
+    const { mesh: up, limit: { topo } } = levels[level - 1]!;
+    for (const face of faces) {
+      const corner = parent.corner[face]!;
+      for (const [edge, parentEdge] of [[0, corner], [3, topo.prev[corner]!]] as const) {
+        const twin = topo.twin[parentEdge]!;
+        const coarse = twin < 0 ? -1 : patchOf[level - 1]![topo.faceOf[twin]!]!;
+        if (coarse < 0) continue;
+        const start = up.faceStart[topo.faceOf[twin]!]!;
+        const eb = twin - start;
+        // The coarse record's parameter along that edge starts at its corner eb (forward) or eb + 1.
+        const origin = up.faceVerts[start + (FORWARD[eb] ? eb : (eb + 1) % 4)]!;
+        halves.push([coarse, RECORD_EDGE[eb]!, of[face]!, RECORD_EDGE[edge]!, origin !== up.faceVerts[corner]]);
+      }
+    }
+  });
+  return { drawn, joins, halves };
+}
+
+/** Gives same-level patches the same bits for the edge control points they share and returns the
+ * record edges to join (indices into `patches`). */
+function shareEdges(mesh: SubdivisionMesh, limit: LimitMesh, patches: readonly Patch[]): Join[] {
   const { topo } = limit;
   const patchOf = new Int32Array(mesh.faceStart.length - 1).fill(-1);
-  drawn.forEach(({ face }, k) => (patchOf[face] = k));
-  drawn.forEach(({ face, controls }) => {
-    for (let i = 0; i < 4; i++) controls[[0, 3, 15, 12][i]!]!.set(limit.limitOf(mesh.faceVerts[mesh.faceStart[face]! + i]!));
-  });
-  const joins: [number, number, number, number, boolean][] = [];
-  drawn.forEach(({ face, controls }, k) => {
+  patches.forEach(({ face }, k) => (patchOf[face] = k));
+  const joins: Join[] = [];
+  patches.forEach(({ face, controls }, k) => {
     for (let e = 0; e < 4; e++) {
       const twin = topo.twin[mesh.faceStart[face]! + e]!;
       if (twin < 0) continue;
@@ -227,7 +273,7 @@ function shareEdges(mesh: SubdivisionMesh, limit: LimitMesh, drawn: readonly { f
       if (b <= k) continue;
       const eb = twin - mesh.faceStart[other]!;
       // The other patch runs the edge the other way.
-      for (let m = 0; m < 4; m++) drawn[b]!.controls[EDGE_POINTS[eb]![3 - m]!]!.set(controls[EDGE_POINTS[e]![m]!]!);
+      for (let m = 0; m < 4; m++) patches[b]!.controls[EDGE_POINTS[eb]![3 - m]!]!.set(controls[EDGE_POINTS[e]![m]!]!);
       joins.push([k, RECORD_EDGE[e]!, b, RECORD_EDGE[eb]!, FORWARD[e] === FORWARD[eb]]);
     }
   });

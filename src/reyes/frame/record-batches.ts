@@ -4,7 +4,7 @@
 // pieces came from, packed into buffers of its own with the pieces' indices rebased to them. A
 // region split after its bound/split hands its halves only the records its pieces came from, or,
 // when bound/split gave up, the records its first level kept (RecordSource.subset).
-import type { PrimitiveRecords } from '../primitive-record.ts';
+import { JOIN_HALF, JOIN_HALVES, type PrimitiveRecords } from '../primitive-record.ts';
 import { RECORD } from '../../layout/primitive-record.ts';
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
@@ -139,6 +139,15 @@ export function pieceRecords(source: RecordSource, pieces: Uint32Array, count: n
   return records;
 }
 
+/** The frame's records' joined edges, made once (a copy of 4 words per record of the frame: made
+ * per dicing region, it cost more than the region's own records). Converted records do not change. */
+const neighboursOf = new WeakMap<PrimitiveRecords, Int32Array>();
+function edgeNeighbours(records: PrimitiveRecords): Int32Array {
+  let neighbours = neighboursOf.get(records);
+  if (!neighbours) neighboursOf.set(records, (neighbours = records.edgeNeighbours()));
+  return neighbours;
+}
+
 /** The records of one dicing region, packed: what its dice, shade and sample passes bind. */
 export interface RegionRecords {
   /** The packed records; each one's RECORD.aux points into `userFloats`. */
@@ -165,15 +174,17 @@ export function packRegionRecords(records: PrimitiveRecords, globalOfPiece: Uint
 
   const { floats, userFloats } = packRecords(records, global);
   const words = new Uint32Array(floats.buffer);
-  const neighbours = records.edgeNeighbours();
+  const neighbours = edgeNeighbours(records);
   const edgeNeighbours = new Int32Array(global.length * 4).fill(-1);
   global.forEach((record, k) => {
     for (let edge = 0; edge < 4; edge++) {
-      // (record * 4 + edge) * 2 + reversed, as PrimitiveRecords.join writes it.
-      const across = neighbours[record * 4 + edge]!;
-      if (across < 0) continue;
+      // (record * 4 + edge) * 2 + reversed and the half flags, as PrimitiveRecords.join and joinHalf write it.
+      const entry = neighbours[record * 4 + edge]!;
+      if (entry < 0) continue;
+      const flags = entry & (JOIN_HALF | JOIN_HALVES);
+      const across = entry & ~flags;
       const other = packedOf.get(across >> 3);
-      if (other !== undefined) edgeNeighbours[k * 4 + edge] = ((other * 4 + ((across >> 1) & 3)) << 1) | (across & 1);
+      if (other !== undefined) edgeNeighbours[k * 4 + edge] = (((other * 4 + ((across >> 1) & 3)) << 1) | (across & 1)) | flags;
     }
   });
   return {

@@ -6,8 +6,10 @@
 // (micropolygon edge) on a ready piece's boundary, how much coarser the neighbouring piece across it
 // is; the dicer (reyes-dice.wgsl) then places such vertices on the neighbour's straight edge.
 // Neighbouring records whose edges are one curve (the patches of a mesh, PrimitiveRecords.join) are
-// matched the same way across that edge, their parameters along it mapped onto one line.
+// matched the same way across that edge, their parameters along it mapped onto one line; so are the
+// two halves of a T-junction (PrimitiveRecords.joinHalf) with the coarse edge they make up.
 import { RecordEdge } from '../../layout/primitive-record.ts';
+import { JOIN_HALF, JOIN_HALVES } from '../primitive-record.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { SEAM_TABLE } from '../../layout/seam-table.ts';
 
@@ -65,8 +67,20 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
       lineOf(`${prim}${axis}${at === 1 ? 0 : at}`)[run.edge & 1 ? 'before' : 'after'].push(run);
       return;
     }
-    // The joined edges' line: named by the lower of the two, in its parameter.
     const self = prim * 4 + run.edge;
+    if (across & (JOIN_HALF | JOIN_HALVES)) {
+      // A T-junction (PrimitiveRecords.joinHalf): the line is the coarse edge, in its parameter; a
+      // half's parameter runs from 0 at one of its ends, twice as fast.
+      const half = (across & JOIN_HALF) !== 0;
+      const code = across & ~JOIN_HALF;
+      const mapped = !half ? run : code & 1
+        ? { ...run, lo: 1 - run.hi / 2, hi: 1 - run.lo / 2, step: run.step / 2, reversed: true }
+        : { ...run, lo: run.lo / 2, hi: run.hi / 2, step: run.step / 2 };
+      lineOf(`h${half ? code >> 1 : self}`)[half ? 'after' : 'before'].push(mapped);
+      acrossRecords.add(mapped);
+      return;
+    }
+    // The joined edges' line: named by the lower of the two, in its parameter.
     const other = across >> 1;
     const reversed = self > other && (across & 1) === 1;
     const mapped = reversed ? { ...run, lo: 1 - run.hi, hi: 1 - run.lo, reversed } : run;
