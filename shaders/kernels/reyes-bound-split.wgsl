@@ -134,6 +134,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
   let v0 = bitcast<f32>(queue[i * PIECE_WORDS + PIECE_V0]);
   let v1 = bitcast<f32>(queue[i * PIECE_WORDS + PIECE_V1]);
   let m = objectToCamera(prim);
+  var shape = recordShape(prim);
   var pts: array<vec3f, 25>;
   var lo = vec3f(3.0e38);
   var hi = vec3f(-3.0e38);
@@ -141,7 +142,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     for (var a = 0u; a < SAMPLES; a++) {
       let u = mix(u0, u1, f32(a) / f32(SAMPLES - 1u));
       let v = mix(v0, v1, f32(b) / f32(SAMPLES - 1u));
-      let q = evalCamera(prim, m, u, v);
+      let q = evalCamera(&shape, m, u, v);
       pts[b * SAMPLES + a] = q;
       lo = min(lo, q);
       hi = max(hi, q);

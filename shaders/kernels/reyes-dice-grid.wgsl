@@ -63,6 +63,7 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
   // derivatives alike, so that the grids on each side of that seam get the same bits (and stay
   // together when displaced along their normals).
   let wraps = periodic(prim);
+  var shape = recordShape(prim);
   let at = wrapped(vec2f(u, v), wraps);
   var cu = at.x;
   var cv = at.y;
@@ -77,7 +78,7 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
       var uv = vec2f(cu, cv);
       if (s == 1u) { uv.x = ua; } else if (s == 2u) { uv.x = ub; } else if (s == 3u) { uv.y = va; } else if (s == 4u) { uv.y = vb; }
       else if (s == 5u) { uv = wrapped(seam.ends.xy, wraps); } else if (s == 6u) { uv = wrapped(seam.ends.zw, wraps); }
-      q[s] = evalCamera(prim, m, uv.x, uv.y);
+      q[s] = evalCamera(&shape, m, uv.x, uv.y);
     }
     let dpdu = (q[2] - q[1]) / (ub - ua);
     let dpdv = (q[4] - q[3]) / (vb - va);

@@ -76,7 +76,8 @@ fn keyDeformation(prim: u32, block: u32, k: u32, uv: vec2f) -> vec3f {
       m = auxMatrix(shape + KEY_SHAPE_MATRIX);
       at = (shape + KEY_SHAPE_GEOMETRY) | SHAPE_IN_AUX;
     }
-    q[s] = (m * vec4f(evalShape(recU(prim, REC_KIND), at, uv.x, uv.y), 1.0)).xyz;
+    var shape = loadShape(recU(prim, REC_KIND), at);
+    q[s] = evalCamera(&shape, m, uv.x, uv.y);
   }
   return q[1] - q[0];
 }

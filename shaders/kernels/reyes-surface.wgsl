@@ -15,25 +15,41 @@ fn bernstein(t: f32) -> vec4f {
 
 fn geometryArg(p: u32, k: u32) -> f32 { return recF(p, REC_GEOMETRY + k); }
 
-/** Object-space position of primitive p at (u, v). */
-fn evalObject(p: u32, u: f32, v: f32) -> vec3f {
-  return evalShape(recU(p, REC_KIND), p * REC_FLOATS + REC_GEOMETRY, u, v);
-}
 
 /** Where a shape's geometry words are read: prims[at...] (a record's), or with SHAPE_IN_AUX set
  * userCorners[at & ~SHAPE_IN_AUX...] (a deforming record's shape at a motion key, reyes-motion.wgsl). */
 const SHAPE_IN_AUX: u32 = 0x80000000u;
 
-fn shapeWord(at: u32, k: u32) -> f32 {
-  if ((at & SHAPE_IN_AUX) != 0u) { return userCorners[(at & ~SHAPE_IN_AUX) + k]; }
-  return prims[at + k];
+/** A shape's kind and geometry words, read once for the several evaluations a kernel makes of it
+ * (reading them from storage at each evaluation cost the dicer and bound/split most of their time). */
+struct Shape {
+  kind: u32,
+  words: array<f32, 48>,
 }
 
-fn shapeV3(at: u32, k: u32) -> vec3f { return vec3f(shapeWord(at, k), shapeWord(at, k + 1u), shapeWord(at, k + 2u)); }
+/** The shape of kind `kind` whose geometry words are at `at`: as many words as the kind has. */
+fn loadShape(kind: u32, at: u32) -> Shape {
+  var shape: Shape;
+  shape.kind = kind;
+  let count = select(select(8u, 12u, kind == KIND_BILINEAR), 48u, kind == KIND_BEZIER);
+  for (var k = 0u; k < count; k++) {
+    if ((at & SHAPE_IN_AUX) != 0u) { shape.words[k] = userCorners[(at & ~SHAPE_IN_AUX) + k]; } else { shape.words[k] = prims[at + k]; }
+  }
+  return shape;
+}
 
-/** Object-space position at (u, v) of a shape of kind `kind` whose geometry words are at `at`. */
-fn evalShape(kind: u32, at: u32, u: f32, v: f32) -> vec3f {
-  switch kind {
+/** The shape of primitive record p. */
+fn recordShape(p: u32) -> Shape {
+  return loadShape(recU(p, REC_KIND), p * REC_FLOATS + REC_GEOMETRY);
+}
+
+fn shapeWord(shape: ptr<function, Shape>, k: u32) -> f32 { return (*shape).words[k]; }
+
+fn shapeV3(shape: ptr<function, Shape>, k: u32) -> vec3f { return vec3f(shapeWord(shape, k), shapeWord(shape, k + 1u), shapeWord(shape, k + 2u)); }
+
+/** Object-space position of a shape at (u, v). */
+fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
+  switch (*at).kind {
     case 0u: { // bicubic Bézier: 16 points, row v, column u
       let bu = bernstein(u);
       let bv = bernstein(v);
@@ -106,9 +122,9 @@ fn objectToCamera(p: u32) -> mat4x4f {
     vec4f(recF(p, b + 12u), recF(p, b + 13u), recF(p, b + 14u), recF(p, b + 15u)));
 }
 
-/** Camera-space position of primitive p at (u, v). */
-fn evalCamera(p: u32, m: mat4x4f, u: f32, v: f32) -> vec3f {
-  return (m * vec4f(evalObject(p, u, v), 1.0)).xyz;
+/** Camera-space position of a shape at (u, v), `m` its object → camera matrix. */
+fn evalCamera(shape: ptr<function, Shape>, m: mat4x4f, u: f32, v: f32) -> vec3f {
+  return (m * vec4f(evalShape(shape, u, v), 1.0)).xyz;
 }
 
 /** Bilinear interpolation of four corner values (record order 00, 10, 01, 11). */
