@@ -1,6 +1,9 @@
-// `npm run bench`: throughput of the GPU scan, compaction and 64-bit key-value radix sort against
-// the plain-TypeScript versions (src/gpu/cpu-primitives.ts), measured in the same run.
-// Usage: npm run bench [-- --min 16 --max 24 --repeat 5]
+// `npm run bench:primitives`: throughput of the GPU scan, compaction and 64-bit key-value radix sort
+// against the plain-TypeScript versions (src/gpu/cpu-primitives.ts), measured in the same run; then
+// a SubdivisionMesh of about 100,000 faces (issue 14) rendered at 1280×720, PixelSamples 4 4, under
+// a 64 MiB budget and the default one: time, patches, micropolygons and peak GPU memory.
+// Usage: npm run bench:primitives [-- --min 16 --max 24 --repeat 5 --only gpu,subdivision
+//   --faces 100000 --budgets 64,default]
 import { parseArgs } from 'node:util';
 import { acquireGpu } from '../src/gpu/device.ts';
 import { Compact } from '../src/gpu/compact.ts';
@@ -8,6 +11,9 @@ import { compactCpu, exclusiveScanCpu, radixSortCpu } from '../src/gpu/cpu-primi
 import { RadixSort } from '../src/gpu/radix-sort.ts';
 import { GpuRuntime } from '../src/gpu/runtime.ts';
 import { Scan } from '../src/gpu/scan.ts';
+import { BudgetTooSmallError } from '../src/reyes/errors.ts';
+import { renderFrame } from '../src/reyes/render-frame.ts';
+import { parseRib } from '../src/rib/index.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -15,8 +21,12 @@ const { values: options } = parseArgs({
     max: { type: 'string', default: '24' },
     step: { type: 'string', default: '2' },
     repeat: { type: 'string', default: '5' },
+    only: { type: 'string', default: 'gpu,subdivision' },
+    faces: { type: 'string', default: '100000' },
+    budgets: { type: 'string', default: '64,default' },
   },
 });
+const only = new Set(options.only.split(','));
 const repeat = Number(options.repeat);
 
 /** Median wall time in ms of `repeat` runs, after one untimed warm-up run. */
@@ -54,51 +64,119 @@ const sort = new RadixSort(gpu);
 console.log(`GPU: ${context.adapter.description || context.adapter.vendor} (${context.adapter.runtime})`);
 console.log(`CPU: plain TypeScript on Node ${process.version}; median of ${repeat} runs after a warm-up; ` +
   'GPU times include submit and wait, not upload or read-back');
-console.log('');
-const header = ['n', 'primitive', 'GPU Melem/s', 'CPU Melem/s', 'GPU/CPU'];
-console.log(`| ${header.join(' | ')} |`);
-console.log(`|${header.map(() => '---').join('|')}|`);
+if (only.has('gpu')) {
+  console.log('');
+  const header = ['n', 'primitive', 'GPU Melem/s', 'CPU Melem/s', 'GPU/CPU'];
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
 
-function row(log2: number, name: string, count: number, gpuMs: number, cpuMs: number) {
-  const gpuRate = count / gpuMs / 1000;
-  const cpuRate = count / cpuMs / 1000;
-  console.log(`| 2^${log2} | ${name} | ${gpuRate.toFixed(1)} | ${cpuRate.toFixed(1)} | ${(gpuRate / cpuRate).toFixed(2)} |`);
+  function row(log2: number, name: string, count: number, gpuMs: number, cpuMs: number) {
+    const gpuRate = count / gpuMs / 1000;
+    const cpuRate = count / cpuMs / 1000;
+    console.log(`| 2^${log2} | ${name} | ${gpuRate.toFixed(1)} | ${cpuRate.toFixed(1)} | ${(gpuRate / cpuRate).toFixed(2)} |`);
+  }
+
+  for (let log2 = Number(options.min); log2 <= Number(options.max); log2 += Number(options.step)) {
+    const count = 2 ** log2;
+    const words = randomWords(count, log2 * 7919 + 1).map((w) => w & 0xff);
+    const flags = randomWords(count, log2 * 31 + 3).map((w) => w & 1);
+    const keys = randomWords(2 * count, log2 * 131 + 5);
+    const indices = new Uint32Array(count).map((_, i) => i);
+
+    const input = gpu.allocator.createBufferWithData('bench input', words, usage);
+    const output = gpu.allocator.createBuffer({ label: 'bench output', size: count * 4, usage });
+    const kept = gpu.allocator.createBuffer({ label: 'bench kept', size: 4, usage });
+    const flagBuffer = gpu.allocator.createBufferWithData('bench flags', flags, usage);
+    const keyBuffer = gpu.allocator.createBufferWithData('bench keys', keys, usage);
+    const valueBuffer = gpu.allocator.createBufferWithData('bench values', indices, usage);
+
+    const scanGpu = await median(() => scan.run({ input, output, count }));
+    const cpuOut = new Uint32Array(count);
+    const scanCpu = await median(() => void exclusiveScanCpu(words, cpuOut));
+    row(log2, 'exclusive scan', count, scanGpu, scanCpu);
+
+    const compactGpu = await median(() => compact.run({ flags: flagBuffer, values: input, output, count, keptCount: kept }));
+    const compactCpuMs = await median(() => void compactCpu(flags, words, cpuOut));
+    row(log2, 'compact', count, compactGpu, compactCpuMs);
+
+    // The sort is in place, so every timed run after the first sorts sorted keys: the work per pass
+    // of an LSD radix sort does not depend on the order, and the CPU side is measured the same way.
+    const sortGpu = await median(() => sort.run({ keys: keyBuffer, values: valueBuffer, count }));
+    const cpuKeys = keys.slice();
+    const cpuValues = indices.slice();
+    const sortCpu = await median(() => radixSortCpu(cpuKeys, cpuValues));
+    row(log2, '64-bit key-value sort', count, sortGpu, sortCpu);
+
+    for (const buffer of [input, output, kept, flagBuffer, keyBuffer, valueBuffer]) gpu.allocator.release(buffer);
+    gpu.allocator.trim();
+  }
+}
+if (only.has('gpu')) {
+  console.log('');
+  console.log(`peak GPU memory: ${(gpu.allocator.peak / 2 ** 20).toFixed(1)} MiB`);
 }
 
-for (let log2 = Number(options.min); log2 <= Number(options.max); log2 += Number(options.step)) {
-  const count = 2 ** log2;
-  const words = randomWords(count, log2 * 7919 + 1).map((w) => w & 0xff);
-  const flags = randomWords(count, log2 * 31 + 3).map((w) => w & 1);
-  const keys = randomWords(2 * count, log2 * 131 + 5);
-  const indices = new Uint32Array(count).map((_, i) => i);
-
-  const input = gpu.allocator.createBufferWithData('bench input', words, usage);
-  const output = gpu.allocator.createBuffer({ label: 'bench output', size: count * 4, usage });
-  const kept = gpu.allocator.createBuffer({ label: 'bench kept', size: 4, usage });
-  const flagBuffer = gpu.allocator.createBufferWithData('bench flags', flags, usage);
-  const keyBuffer = gpu.allocator.createBufferWithData('bench keys', keys, usage);
-  const valueBuffer = gpu.allocator.createBufferWithData('bench values', indices, usage);
-
-  const scanGpu = await median(() => scan.run({ input, output, count }));
-  const cpuOut = new Uint32Array(count);
-  const scanCpu = await median(() => void exclusiveScanCpu(words, cpuOut));
-  row(log2, 'exclusive scan', count, scanGpu, scanCpu);
-
-  const compactGpu = await median(() => compact.run({ flags: flagBuffer, values: input, output, count, keptCount: kept }));
-  const compactCpuMs = await median(() => void compactCpu(flags, words, cpuOut));
-  row(log2, 'compact', count, compactGpu, compactCpuMs);
-
-  // The sort is in place, so every timed run after the first sorts sorted keys: the work per pass
-  // of an LSD radix sort does not depend on the order, and the CPU side is measured the same way.
-  const sortGpu = await median(() => sort.run({ keys: keyBuffer, values: valueBuffer, count }));
-  const cpuKeys = keys.slice();
-  const cpuValues = indices.slice();
-  const sortCpu = await median(() => radixSortCpu(cpuKeys, cpuValues));
-  row(log2, '64-bit key-value sort', count, sortGpu, sortCpu);
-
-  for (const buffer of [input, output, kept, flagBuffer, keyBuffer, valueBuffer]) gpu.allocator.release(buffer);
-  gpu.allocator.trim();
+/**
+ * A torus of about `faces` control faces (R 1, r 0.35), every 1,563rd quad cut into two triangles so
+ * that the mesh has extraordinary vertices (valence 5 at the cut's ends) and non-quads, seen from
+ * above at an angle, default surface under the default light.
+ */
+function torusScene(faces: number): string {
+  const nu = Math.round(Math.sqrt(faces * 2.5));
+  const nv = Math.round(faces / nu);
+  const points: string[] = [];
+  for (let j = 0; j < nv; j++) {
+    for (let i = 0; i < nu; i++) {
+      const [u, v] = [(2 * Math.PI * i) / nu, (2 * Math.PI * j) / nv];
+      const ring = 1 + 0.35 * Math.cos(v);
+      points.push(`${(ring * Math.cos(u)).toFixed(6)} ${(ring * Math.sin(u)).toFixed(6)} ${(0.35 * Math.sin(v)).toFixed(6)}`);
+    }
+  }
+  const counts: number[] = [];
+  const indices: number[] = [];
+  const at = (i: number, j: number) => (j % nv) * nu + (i % nu);
+  for (let j = 0; j < nv; j++) {
+    for (let i = 0; i < nu; i++) {
+      const [a, b, c, d] = [at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)];
+      if ((j * nu + i) % 1563 === 781) {
+        counts.push(3, 3);
+        indices.push(a, b, c, a, c, d);
+      } else {
+        counts.push(4);
+        indices.push(a, b, c, d);
+      }
+    }
+  }
+  return `Format 1280 720 1\nPixelSamples 4 4\nProjection "perspective" "fov" 40\nTranslate 0 0 3.4\nRotate -55 1 0 0
+WorldBegin\nSubdivisionMesh "catmull-clark" [${counts.join(' ')}] [${indices.join(' ')}] "P" [${points.join(' ')}]\nWorldEnd\n`;
 }
-console.log('');
-console.log(`peak GPU memory: ${(gpu.allocator.peak / 2 ** 20).toFixed(1)} MiB`);
+
+if (only.has('subdivision')) {
+  const scene = await parseRib(torusScene(Number(options.faces)));
+  const frame = scene.frames[0]!;
+  const geometry = frame.primitives[0]!.geometry;
+  const cage = (geometry.args.nvertices as number[]).length;
+  console.log('');
+  console.log(`SubdivisionMesh torus of ${cage} faces (${(geometry.args.nvertices as number[]).filter((n) => n === 3).length} triangles), ` +
+    '1280×720, PixelSamples 4 4');
+  const header = ['budget', 'time ms', 'convert ms', 'patches', 'micropolygons', 'peak MiB', 'warnings'];
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const budget of options.budgets.split(',')) {
+    gpu.allocator.trim();
+    gpu.allocator.resetPeak();
+    const budgetBytes = budget === 'default' ? undefined : Number(budget) * 2 ** 20;
+    const label = budget === 'default' ? `default (${(gpu.allocator.budget / 2 ** 20).toFixed(0)} MiB)` : `${budget} MiB`;
+    const start = performance.now();
+    try {
+      const { stats, warnings } = await renderFrame(gpu, frame, budgetBytes === undefined ? {} : { budgetBytes });
+      const ms = performance.now() - start;
+      console.log(`| ${label} | ${ms.toFixed(0)} | ${stats.stageMs.convert.toFixed(0)} | ${stats.primitiveRecords} | ${stats.micropolygons} | ` +
+        `${(stats.peakBytes / 2 ** 20).toFixed(1)} | ${warnings.length ? warnings.join('; ') : 'none'} |`);
+    } catch (error) {
+      if (!(error instanceof BudgetTooSmallError)) throw error;
+      console.log(`| ${label} | failed after ${(performance.now() - start).toFixed(0)} | | | | | ${error.message} |`);
+    }
+  }
+}
 context.destroy();

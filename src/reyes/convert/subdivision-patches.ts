@@ -20,6 +20,8 @@ interface VertexInfo {
   creaseEnds: number[];
   /** Sharp edges (boundary ones included) at the vertex: a smooth vertex may have one (a dart). */
   sharpEdges: number;
+  /** Whether its fan closes (an interior vertex). */
+  closed: boolean;
   limit: Float64Array;
 }
 
@@ -73,7 +75,7 @@ export class LimitMesh {
       const [a, b] = [this.point(ends[0]!), this.point(ends[1]!)];
       for (let d = 0; d < D; d++) limit[d] = (a[d]! + 4 * p[d]! + b[d]!) / 6;
     } else limit.set(p);
-    return { kind, fan: out, creaseEnds: kind === 'crease' ? ends : [], sharpEdges: ends.length, limit };
+    return { kind, fan: out, creaseEnds: kind === 'crease' ? ends : [], sharpEdges: ends.length, closed, limit };
   }
 
   /** Vertex v's position on the limit surface (all `dimension` numbers). */
@@ -99,7 +101,7 @@ export class LimitMesh {
   /** Whether face f touches the boundary (a vertex with an open fan). */
   touchesBoundary(f: number): boolean {
     const { faceStart, faceVerts } = this.mesh;
-    for (let c = faceStart[f]!; c < faceStart[f + 1]!; c++) if (!vertexFan(this.topo, faceVerts[c]!).closed) return true;
+    for (let c = faceStart[f]!; c < faceStart[f + 1]!; c++) if (!this.info[faceVerts[c]!]!.closed) return true;
     return false;
   }
 
@@ -142,58 +144,45 @@ export class LimitMesh {
   }
 
   /** The 16 Bézier control points of quad f (row v, column u; u from its first corner to the
-   * second, v from the first to the fourth), `dimension` numbers each. */
-  bezier(f: number): Float64Array[] {
+   * second, v from the first to the fourth), `dimension` numbers each, point i at i * dimension. */
+  bezier(f: number): Float64Array {
     return this.regular(f) ? this.bsplinePatch(f) : this.approximatePatch(f);
   }
 
-  private bsplinePatch(f: number): Float64Array[] {
+  private bsplinePatch(f: number): Float64Array {
     const { mesh, topo } = this;
-    const D = mesh.dimension;
+    const { data, dimension: D, faceVerts } = mesh;
     const s = mesh.faceStart[f]!;
-    // Grid (row l, column k) of control vertices: corner i of the face sits at CORNER[i]; its fan,
-    // started at the face's corner, walks +u (towards the next corner), then +v, -u, -v.
-    const grid = new Int32Array(16).fill(-1);
-    const CORNER: readonly (readonly [number, number])[] = [[1, 1], [1, 2], [2, 2], [2, 1]];
+    const grid = new Int32Array(16);
     for (let i = 0; i < 4; i++) {
       const c = s + i;
-      const [l, k] = CORNER[i]!;
-      const toNext = [CORNER[(i + 1) % 4]![0]! - l, CORNER[(i + 1) % 4]![1]! - k];
-      const toPrev = [CORNER[(i + 3) % 4]![0]! - l, CORNER[(i + 3) % 4]![1]! - k];
-      const dirs = [toNext, toPrev, [-toNext[0]!, -toNext[1]!], [-toPrev[0]!, -toPrev[1]!]];
-      const fan = this.info[mesh.faceVerts[c]!]!.fan;
+      const fan = this.info[faceVerts[c]!]!.fan;
       const start = fan.indexOf(c);
-      grid[l * 4 + k] = mesh.faceVerts[c]!;
+      const [cell, steps] = [B_CORNER[i]!, B_STEPS[i]!];
+      grid[cell] = faceVerts[c]!;
       for (let j = 0; j < 4; j++) {
         const o = fan[(start + j) % 4]!;
-        const [d1, d2] = [dirs[j]!, dirs[(j + 1) % 4]!];
-        grid[(l + d1[0]!) * 4 + k + d1[1]!] = mesh.faceVerts[topo.next[o]!]!;
-        grid[(l + d1[0]! + d2[0]!) * 4 + k + d1[1]! + d2[1]!] = mesh.faceVerts[topo.next[topo.next[o]!]!]!;
+        grid[cell + steps[j]!] = faceVerts[topo.next[o]!]!;
+        grid[cell + steps[j]! + steps[(j + 1) % 4]!] = faceVerts[topo.next[topo.next[o]!]!]!;
       }
     }
-    // Uniform B-spline to Bézier, each way: B0 = (P0 + 4P1 + P2)/6, B1 = (4P1 + 2P2)/6, B2 = (2P1 + 4P2)/6, B3 = (P1 + 4P2 + P3)/6.
-    const M = [[1, 4, 1, 0], [0, 4, 2, 0], [0, 2, 4, 0], [0, 1, 4, 1]];
-    const out: Float64Array[] = [];
-    for (let j = 0; j < 4; j++) {
-      for (let i = 0; i < 4; i++) {
-        const p = new Float64Array(D);
-        for (let l = 0; l < 4; l++) for (let k = 0; k < 4; k++) {
-          const w = (M[j]![l]! * M[i]![k]!) / 36;
-          if (w === 0) continue;
-          const q = this.point(grid[l * 4 + k]!);
-          for (let d = 0; d < D; d++) p[d]! += w * q[d]!;
-        }
-        out.push(p);
+    const out = new Float64Array(16 * D);
+    for (let p = 0; p < 16; p++) {
+      for (let g = 0; g < 16; g++) {
+        const w = B_WEIGHTS[p * 16 + g]!;
+        if (w === 0) continue;
+        const q = grid[g]! * D;
+        for (let d = 0; d < D; d++) out[p * D + d]! += w * data[q + d]!;
       }
     }
     return out;
   }
 
-  private approximatePatch(f: number): Float64Array[] {
+  private approximatePatch(f: number): Float64Array {
     const { mesh, topo } = this;
     const D = mesh.dimension;
     const s = mesh.faceStart[f]!;
-    const out: Float64Array[] = Array.from({ length: 16 }, () => new Float64Array(D));
+    const out = new Float64Array(16 * D);
     // Corner i at (row, column); towards the next corner is +u for corner 0.
     const CORNER: readonly (readonly [number, number])[] = [[0, 0], [0, 3], [3, 3], [3, 0]];
     for (let i = 0; i < 4; i++) {
@@ -203,25 +192,41 @@ export class LimitMesh {
       const [l, k] = CORNER[i]!;
       const stepNext = [(CORNER[(i + 1) % 4]![0]! - l) / 3, (CORNER[(i + 1) % 4]![1]! - k) / 3];
       const stepPrev = [(CORNER[(i + 3) % 4]![0]! - l) / 3, (CORNER[(i + 3) % 4]![1]! - k) / 3];
-      const at = (a: number[]) => (l + a[0]!) * 4 + k + a[1]!;
-      out[l * 4 + k] = Float64Array.from(info.limit);
+      const at = (a: number[]) => ((l + a[0]!) * 4 + k + a[1]!) * D;
+      out.set(info.limit, (l * 4 + k) * D);
       const alongNext = this.edgePoint(v, mesh.faceVerts[topo.next[c]!]!, c);
       // The edge to the previous corner runs v → there in the neighbouring face (the twin of the previous corner).
       const alongPrev = this.edgePoint(v, mesh.faceVerts[topo.prev[c]!]!, topo.twin[topo.prev[c]!]!);
-      out[at(stepNext)] = alongNext;
-      out[at(stepPrev)] = alongPrev;
-      const inner = new Float64Array(D);
+      out.set(alongNext, at(stepNext));
+      out.set(alongPrev, at(stepPrev));
+      const inner = at([stepNext[0]! + stepPrev[0]!, stepNext[1]! + stepPrev[1]!]);
       if (info.kind === 'smooth') {
         // ACC's interior point: (n v + 2 (e_next + e_prev) + f) / (n + 5).
         const n = info.fan.length;
         const [pv, pn, pp, pf] = [this.point(v), this.point(mesh.faceVerts[topo.next[c]!]!), this.point(mesh.faceVerts[topo.prev[c]!]!),
           this.point(mesh.faceVerts[topo.next[topo.next[c]!]!]!)];
-        for (let d = 0; d < D; d++) inner[d] = (n * pv[d]! + 2 * (pn[d]! + pp[d]!) + pf[d]!) / (n + 5);
+        for (let d = 0; d < D; d++) out[inner + d] = (n * pv[d]! + 2 * (pn[d]! + pp[d]!) + pf[d]!) / (n + 5);
       } else {
-        for (let d = 0; d < D; d++) inner[d] = alongNext[d]! + alongPrev[d]! - info.limit[d]!;
+        for (let d = 0; d < D; d++) out[inner + d] = alongNext[d]! + alongPrev[d]! - info.limit[d]!;
       }
-      out[at([stepNext[0]! + stepPrev[0]!, stepNext[1]! + stepPrev[1]!])] = inner;
     }
     return out;
   }
 }
+
+/** A regular patch's 4 × 4 grid of control vertices (cell row * 4 + column): corner i of the face
+ * sits at B_CORNER[i]; its fan, started at the face's corner, walks towards the next corner, the
+ * previous one, and back from each (B_STEPS[i], in cells). */
+const B_CORNER = [5, 6, 10, 9];
+const B_STEPS = B_CORNER.map((cell, i) => {
+  const [toNext, toPrev] = [B_CORNER[(i + 1) % 4]! - cell, B_CORNER[(i + 3) % 4]! - cell];
+  return [toNext, toPrev, -toNext, -toPrev];
+});
+/** Weight of grid vertex g in Bézier point p (p * 16 + g): uniform B-spline to Bézier each way,
+ * B0 = (P0 + 4P1 + P2)/6, B1 = (4P1 + 2P2)/6, B2 = (2P1 + 4P2)/6, B3 = (P1 + 4P2 + P3)/6. */
+const B_WEIGHTS = (() => {
+  const M = [[1, 4, 1, 0], [0, 4, 2, 0], [0, 2, 4, 0], [0, 1, 4, 1]];
+  const w = new Float64Array(256);
+  for (let p = 0; p < 16; p++) for (let g = 0; g < 16; g++) w[p * 16 + g] = (M[p >> 2]![g >> 2]! * M[p & 3]![g & 3]!) / 36;
+  return w;
+})();

@@ -154,7 +154,9 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
   vertexParams.forEach((p, k) => {
     const stride = p.values.length / vertexCount;
     const values: number[] = [];
-    for (const { controls } of drawn) for (const c of controls) for (let d = 0; d < stride; d++) values.push(c[vertexData.offsets[k]! + d]!);
+    for (const { controls } of drawn) {
+      for (let i = 0; i < 16; i++) for (let d = 0; d < stride; d++) values.push(controls[i * mesh.dimension + vertexData.offsets[k]! + d]!);
+    }
     params.push({ ...p, values });
   });
   // Varying and facevarying values per patch corner (index patch * 4 + corner).
@@ -185,7 +187,8 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
     const refs: CornerRef[] = [[0, 0, 0], [1, 1, 3], [3, 0, 12], [2, 1, 15]].map(([corner, u, point], k) => ({
       uniform: m.uniformOf[face]!, varying: patch * 4 + corner!, vertex: patch * 16 + point!, facevarying: patch * 4 + corner!, u: u!, v: k >> 1,
     }));
-    const geometry48 = controls.flatMap((c) => [c[0]!, c[1]!, c[2]!]);
+    const geometry48 = new Float64Array(48);
+    for (let i = 0; i < 16; i++) for (let d = 0; d < 3; d++) geometry48[i * 3 + d] = controls[i * m.dimension + d]!;
     emitPiece(patchCtx, 'bezier', geometry48, refs, { index: (l, k) => patch * 16 + l * 4 + k, cu: IDENTITY, cv: IDENTITY });
   });
   for (const [a, edgeA, b, edgeB, reversed] of joins) ctx.records.join(first + a, edgeA, first + b, edgeB, reversed);
@@ -195,7 +198,8 @@ export function convertSubdivisionMesh(ctx: ConvertContext, geometry: Geometry):
 interface Patch {
   mesh: SubdivisionMesh;
   face: number;
-  controls: Float64Array[];
+  /** 16 Bézier control points of `mesh.dimension` numbers each. */
+  controls: Float64Array;
 }
 
 /** Control points along a quad's edge e (from its corner e to corner e + 1), the record edge it is,
@@ -232,7 +236,7 @@ function patchesOf(levels: readonly PatchLevel[]): { drawn: Patch[]; joins: Join
     for (const face of faces) {
       of[face] = drawn.length;
       const controls = limit.bezier(face);
-      for (let i = 0; i < 4; i++) controls[[0, 3, 15, 12][i]!]!.set(limitOf(level, mesh.faceVerts[mesh.faceStart[face]! + i]!));
+      for (let i = 0; i < 4; i++) controls.set(limitOf(level, mesh.faceVerts[mesh.faceStart[face]! + i]!), [0, 3, 15, 12][i]! * mesh.dimension);
       drawn.push({ mesh, face, controls });
     }
     for (const [a, edgeA, b, edgeB, reversed] of shareEdges(mesh, limit, drawn.slice(first))) joins.push([first + a, edgeA, first + b, edgeB, reversed]);
@@ -273,7 +277,11 @@ function shareEdges(mesh: SubdivisionMesh, limit: LimitMesh, patches: readonly P
       if (b <= k) continue;
       const eb = twin - mesh.faceStart[other]!;
       // The other patch runs the edge the other way.
-      for (let m = 0; m < 4; m++) patches[b]!.controls[EDGE_POINTS[eb]![3 - m]!]!.set(controls[EDGE_POINTS[e]![m]!]!);
+      const D = mesh.dimension;
+      for (let m = 0; m < 4; m++) {
+        const [to, from] = [EDGE_POINTS[eb]![3 - m]! * D, EDGE_POINTS[e]![m]! * D];
+        for (let d = 0; d < D; d++) patches[b]!.controls[to + d] = controls[from + d]!;
+      }
       joins.push([k, RECORD_EDGE[e]!, b, RECORD_EDGE[eb]!, FORWARD[e] === FORWARD[eb]]);
     }
   });
