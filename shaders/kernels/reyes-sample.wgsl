@@ -6,7 +6,7 @@
 //   countSamples: conservative count per micropolygon (its cells)
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
-//   opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
+//   opaqueClear / opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
 //                 framebuffer: nearest depth, and where two micropolygons reach a subpixel's nearest
 //                 depth, the lowest micropolygon id there. The depth pass marks such ties as it
 //                 finds them (atomicMin hands back the depth it met: the second of two equal nearest
@@ -541,6 +541,19 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
       }
     }
   }
+}
+
+/** The opaque path's subpixel buffers before its passes, one invocation per subpixel of the region:
+ * no depth (the largest finite one), no owner, no primitive record. On the GPU: filled on the CPU
+ * and uploaded, they cost more than the passes' setup on large regions. */
+@compute @workgroup_size(64)
+fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+               @builtin(local_invocation_index) local: u32) {
+  let s = (group.x + group.y * groups.x) * 64u + local;
+  if (s >= params.width * params.height) { return; }
+  atomicStore(&depthBuffer[s], 0x7f7fffffu);
+  atomicStore(&ownerBuffer[s], NO_OWNER);
+  idBuffer[s] = 0xffffffffu;
 }
 
 @compute @workgroup_size(MAXV)

@@ -205,11 +205,10 @@ export function sampleOpaque(
   frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect, sampleCounter: GPUBuffer, variable?: string,
 ): Promise<SubpixelBuffer> {
   return timed(frame, 'sample', async () => {
-    const { gpu } = frame;
     const subpixels = rect.width * rect.height;
     const out = allocateSubpixels(frame, rect);
     try {
-      const [depthPass, ownerPass, colorPass] = await Promise.all(['opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e, variable)));
+      const [clearPass, depthPass, ownerPass, colorPass] = await Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e, variable)));
       const recorder = stageRecorder(frame, 'opaque samples');
       const depthBits = recorder.scratch('opaque depth', subpixels * 4);
       const owner = recorder.scratch('opaque owner', subpixels * 4);
@@ -217,11 +216,9 @@ export function sampleOpaque(
       const ties = recorder.scratch('opaque ties', 4);
       recorder.encoder.clearBuffer(tieFlags);
       recorder.encoder.clearBuffer(ties);
-      fill(gpu.device, depthBits, subpixels, 0x7f7fffff);
-      fill(gpu.device, owner, subpixels, 0xffffffff);
-      fill(gpu.device, out.ids, subpixels, 0xffffffff);
       recorder.encoder.clearBuffer(out.color);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
+      recorder.dispatch(clearPass!, { 0: params, 9: depthBits, 10: owner, 12: out.ids }, Math.ceil(subpixels / 64));
       const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners };
       recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter, 15: ties, 18: tieFlags }, diced.count);
       recorder.dispatch(ownerPass!, { ...common, 10: owner, 15: ties, 16: depthBits, 19: tieFlags }, diced.count);
@@ -235,12 +232,6 @@ export function sampleOpaque(
       throw error;
     }
   });
-}
-
-function fill(device: GPUDevice, buffer: GPUBuffer, count: number, word: number): void {
-  const data = new Uint32Array(count);
-  data.fill(word);
-  device.queue.writeBuffer(buffer, 0, data);
 }
 
 function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
