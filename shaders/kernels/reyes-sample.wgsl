@@ -62,6 +62,9 @@ override OUTPUT_VARIABLE: bool = false;
 // Per subpixel, whether the depth pass met a tie there: written by it, read by the owner pass.
 @group(0) @binding(18) var<storage, read_write> tieFlags: array<atomic<u32>>;
 @group(0) @binding(19) var<storage, read> tiedSubpixels: array<u32>;
+// The depth and owner buffers as opaqueClear writes them (plain stores: atomic ones cost more on CPU drivers).
+@group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
+@group(0) @binding(21) var<storage, read_write> clearedOwner: array<u32>;
 
 var<workgroup> groupSamples: atomic<u32>;
 // The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, the
@@ -543,17 +546,21 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   }
 }
 
-/** The opaque path's subpixel buffers before its passes, one invocation per subpixel of the region:
+const CLEAR_SPAN: u32 = 4096u;
+/** The opaque path's subpixel buffers before its passes, a span of subpixels a workgroup:
  * no depth (the largest finite one), no owner, no primitive record. On the GPU: filled on the CPU
  * and uploaded, they cost more than the passes' setup on large regions. */
 @compute @workgroup_size(64)
 fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
-  let s = (group.x + group.y * groups.x) * 64u + local;
-  if (s >= params.width * params.height) { return; }
-  atomicStore(&depthBuffer[s], 0x7f7fffffu);
-  atomicStore(&ownerBuffer[s], NO_OWNER);
-  idBuffer[s] = 0xffffffffu;
+  // CLEAR_SPAN subpixels a workgroup: CPU drivers pay for each workgroup more than for its stores.
+  let first = (group.x + group.y * groups.x) * CLEAR_SPAN;
+  let end = min(first + CLEAR_SPAN, params.width * params.height);
+  for (var s = first + local; s < end; s += 64u) {
+    clearedDepth[s] = 0x7f7fffffu;
+    clearedOwner[s] = NO_OWNER;
+    idBuffer[s] = 0xffffffffu;
+  }
 }
 
 @compute @workgroup_size(MAXV)

@@ -53,6 +53,8 @@ export const SAMPLE_PAYLOAD_BYTES = SAMPLE_PAYLOAD.vec4s * 16;
 export const SUBPIXEL_COLOR_BYTES = 16;
 /** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, and compositing's. */
 export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
+/** Subpixels each workgroup of opaqueClear initialises (reyes-sample.wgsl's CLEAR_SPAN). */
+const CLEAR_SPAN = 4096;
 /** Bytes per subpixel of the opaque path: depth, owner, tie flag, colour, depth out, primitive record. */
 export const OPAQUE_SUBPIXEL_BYTES = 36;
 
@@ -218,7 +220,7 @@ export function sampleOpaque(
       recorder.encoder.clearBuffer(ties);
       recorder.encoder.clearBuffer(out.color);
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      recorder.dispatch(clearPass!, { 0: params, 9: depthBits, 10: owner, 12: out.ids }, Math.ceil(subpixels / 64));
+      recorder.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits, 21: owner }, Math.ceil(subpixels / CLEAR_SPAN));
       const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners };
       recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter, 15: ties, 18: tieFlags }, diced.count);
       recorder.dispatch(ownerPass!, { ...common, 10: owner, 15: ties, 16: depthBits, 19: tieFlags }, diced.count);
