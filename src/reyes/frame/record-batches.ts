@@ -69,7 +69,7 @@ export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, indices
   return {
     ...(indices ? { indices } : {}),
     batches: recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes()),
-    upload: (batch) => uploadRecords(gpu, packRecords(records, Array.from({ length: batch.count }, (_, k) => recordOf(batch.first + k)))),
+    upload: ({ first, count }) => uploadRecords(gpu, packRecords(records, indices ? indices.subarray(first, first + count) : Uint32Array.from({ length: count }, (_, k) => first + k))),
     subset: (positions) => recordSource(gpu, records, Uint32Array.from(positions, recordOf)),
   };
 }
@@ -139,6 +139,15 @@ export function pieceRecords(source: RecordSource, pieces: Uint32Array, count: n
   return records;
 }
 
+/** The frame's records' joined edges, made once (a copy of 4 words per record of the frame: made
+ * per dicing region, it cost more than the region's own records). Converted records do not change. */
+const neighboursOf = new WeakMap<PrimitiveRecords, Int32Array>();
+function frameEdgeNeighbours(records: PrimitiveRecords): Int32Array {
+  let neighbours = neighboursOf.get(records);
+  if (!neighbours) neighboursOf.set(records, (neighbours = records.edgeNeighbours()));
+  return neighbours;
+}
+
 /** The records of one dicing region, packed: what its dice, shade and sample passes bind. */
 export interface RegionRecords {
   /** The packed records; each one's RECORD.aux points into `userFloats`. */
@@ -165,7 +174,7 @@ export function packRegionRecords(records: PrimitiveRecords, globalOfPiece: Uint
 
   const { floats, userFloats } = packRecords(records, global);
   const words = new Uint32Array(floats.buffer);
-  const neighbours = records.edgeNeighbours();
+  const neighbours = frameEdgeNeighbours(records);
   const edgeNeighbours = new Int32Array(global.length * 4).fill(-1);
   global.forEach((record, k) => {
     for (let edge = 0; edge < 4; edge++) {

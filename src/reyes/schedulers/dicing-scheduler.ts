@@ -13,7 +13,7 @@ import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type 
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { diceAndShade } from '../pipeline/fusion.ts';
 import type { BinLevel } from '../pipeline/runtime.ts';
-import { boundSplit, touchingRecordSource } from '../stages/bound-split.ts';
+import { boundSplit, boundSplitBatches, type SplitPieces } from '../stages/bound-split.ts';
 import { dice, diceProcess, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
 import { shade } from '../stages/shade.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
@@ -186,16 +186,14 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
   const maxGrids = (available: number): number =>
     Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
   const reserve = SAMPLING_RESERVE * allocator.budget;
-  let source = records.batched?.source;
-  if (records.batched) {
-    // The records the region keeps, which its halves start from should it not fit; past the limit
-    // already with the records ready whole, it does not fit without bounding them further.
-    const touching = await touchingRecordSource(frame, region, records.batched.source);
-    source = touching.source;
-    bin.halves = { ...records, batched: { ...records.batched, source } };
-    if (touching.readyWhole > maxGrids(allocator.free() - reserve)) return false;
-  }
-  const split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve), source);
+  const source = records.batched?.source;
+  let split: SplitPieces | undefined;
+  if (source) {
+    // With the records the region keeps, which its halves start from should it not fit.
+    const batched = await boundSplitBatches(frame, region, maxGrids(allocator.free() - reserve), source);
+    bin.halves = { ...records, batched: { ...records.batched!, source: batched.touching } };
+    split = batched.split;
+  } else split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve));
   if (!split) return false;
   bin.ready = split;
   // Room as well for what shading allocates (schedulers/shading-scheduler.ts).

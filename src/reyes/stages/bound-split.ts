@@ -7,18 +7,18 @@
 // growing at what one binding holds. The eye-split rule (pieces straddling the eye plane are split
 // across the direction that parts them; those around the eye at most camera.eyeSplits times when
 // both halves still straddle, then culled) bounds the pieces near the eye; the culls are counted in
-// FrameStats.eyeSplitCulls. Records past one binding come in batches (frame/record-batches.ts),
-// each uploaded while its pieces are bounded and split; their ready pieces carry batch-local indices.
-// A region's first level keeps the records whose bound touches it (read back with the counts); a
-// region inside it, as the dicing scheduler's halves are, starts from those alone, so a frame cut
-// into many regions bounds each record about once per BSP level instead of once per region. With
-// batches, touchingRecordSource runs that first level alone before the region's bound/split, whose
-// early give-up would otherwise leave the halves every record of the frame.
+// FrameStats.eyeSplitCulls. A region's first level keeps the records whose bound touches it (read
+// back with the counts); a region inside it, as the dicing scheduler's halves are, starts from those
+// alone, so a frame cut into many regions bounds each record about once per BSP level instead of
+// once per region. Records past one binding come in batches (frame/record-batches.ts), each uploaded
+// once per region (boundSplitBatches): the first level runs alone over the whole batch, so the kept
+// records are complete even where the region's bound/split gives up early, then the batch's kept
+// records are bounded and split while it is bound; their ready pieces carry batch-local indices.
 import { Scan } from '../../gpu/scan.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
-import { releaseRecords, type BoundRecords, type RecordBatch, type RecordSource } from '../frame/record-batches.ts';
+import { releaseRecords, type BoundRecords, type RecordSource } from '../frame/record-batches.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import { SPLIT_PARAMS } from '../../layout/split-params.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
@@ -52,16 +52,81 @@ export interface SplitPieces extends ReadyPieces {
 }
 
 /**
- * The ready pieces of every primitive whose bound touches `region` (plus the filter apron), or
- * undefined when they are more than `maxReady` or than one binding holds: the caller must split the
- * region (ready pieces never go away, so it stops as soon as the count passes). The records are
- * frame.prims, or `source`'s batches when given.
+ * The ready pieces of every primitive of frame.prims whose bound touches `region` (plus the filter
+ * apron), or undefined when they are more than `maxReady` or than one binding holds: the caller
+ * must split the region (ready pieces never go away, so it stops as soon as the count passes).
  */
-export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity, source?: RecordSource): Promise<SplitPieces | undefined> {
-  return timed(frame, 'boundSplit', () => run(frame, region, maxReady, source));
+export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity): Promise<SplitPieces | undefined> {
+  return timed(frame, 'boundSplit', async () => {
+    // The records an enclosing region's first level kept, when one was bound before.
+    const known = touchingRecords(frame, region);
+    const count = known?.length ?? frame.primCount;
+    const splitter = await regionSplitter(frame, region, maxReady, count);
+    try {
+      const records = { prims: frame.prims, userCorners: frame.userCorners };
+      return await splitter.batch(records, initialQueue(count, known), count, { known }) ? splitter.finish() : undefined;
+    } finally {
+      splitter.release();
+    }
+  });
 }
 
-async function run(frame: FrameGpu, region: Region, maxReady: number, source: RecordSource | undefined): Promise<SplitPieces | undefined> {
+/** A region's bound/split over batched records: the records it keeps (what its halves start from
+ * should it not fit), and its ready pieces (indices into `source`'s batches) unless they pass `maxReady`. */
+export interface BatchedSplit {
+  touching: RecordSource;
+  split: SplitPieces | undefined;
+}
+
+/**
+ * Bound/split of `region` over `source`'s batches, each uploaded once: the first level alone over
+ * the whole batch keeps the records whose whole piece is not culled, then (until the region is given
+ * up) the batch's kept records are bounded and split while it is still bound. The first level runs
+ * over every batch even after the give-up, so a frame cut into many regions narrows its records at
+ * every BSP level instead of each half bounding every record of the frame again.
+ */
+export function boundSplitBatches(frame: FrameGpu, region: Region, maxReady: number, source: RecordSource): Promise<BatchedSplit> {
+  return timed(frame, 'boundSplit', async () => {
+    const { gpu } = frame;
+    const kept: number[] = [];
+    let readyWhole = 0;
+    let splitter: RegionSplitter | undefined = await regionSplitter(frame, region, maxReady, Math.max(0, ...source.batches.map((b) => b.count)));
+    try {
+      for (const batch of source.batches) {
+        const records = source.upload(batch);
+        try {
+          const first = await firstLevel(frame, region, records, batch.count);
+          for (const k of first.kept) kept.push(batch.first + k);
+          readyWhole += first.readyWhole;
+          // Past the limit with the records ready whole: it does not fit without bounding them further.
+          if (splitter && (readyWhole > maxReady || !await splitter.batch(records, initialQueue(first.kept.length, first.kept), first.kept.length))) {
+            splitter.release();
+            splitter = undefined;
+          }
+        } finally {
+          releaseRecords(gpu, records);
+        }
+      }
+      return { touching: source.subset(Uint32Array.from(kept)), split: splitter?.finish() };
+    } finally {
+      splitter?.release();
+    }
+  });
+}
+
+/** A region's ready list, filled one bound batch of records at a time. */
+interface RegionSplitter {
+  /** Bounds and splits the pieces of `initial` (`count` of them) over `records`; false when the
+   * ready pieces pass the limit (the region is given up). With `remember` (frame.prims whole),
+   * remembers the records whose bound touched the region: the first-level pieces' records, those
+   * `remember.known` lists when given, else 0, 1, .... */
+  batch(records: BoundRecords, initial: Uint32Array, count: number, remember?: { known: Uint32Array | undefined }): Promise<boolean>;
+  /** The ready pieces, handed to the caller (release no longer frees them). */
+  finish(): SplitPieces;
+  release(): void;
+}
+
+async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number, largest: number): Promise<RegionSplitter> {
   const { gpu } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
@@ -72,125 +137,113 @@ async function run(frame: FrameGpu, region: Region, maxReady: number, source: Re
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const readyLimit = Math.min(maxReady, capacity.ready);
-  // Without batches: the records an enclosing region's first level kept, when one was bound before.
-  const known = source ? undefined : touchingRecords(frame, region);
-  const batches: readonly RecordBatch[] = source?.batches ?? [{ first: 0, count: known?.length ?? frame.primCount }];
-  const largest = Math.max(0, ...batches.map((b) => b.count));
-  let level: QueuePart[] = [];
-  let next: QueuePart[] = [];
-  let ready = allocator.createBuffer({ label: 'ready pieces', size: Math.max(1, Math.min(largest, capacity.window)) * PIECE_BYTES, usage: STORAGE() });
   let readyCapacity = Math.max(1, Math.min(largest, capacity.window));
+  let ready: GPUBuffer | undefined = allocator.createBuffer({ label: 'ready pieces', size: readyCapacity * PIECE_BYTES, usage: STORAGE() });
   let readyCount = 0;
   const batchEnds: number[] = [];
-  let records: BoundRecords = { prims: frame.prims, userCorners: frame.userCorners };
   const frameParams = splitParams(frame, region);
   const eyeSplitCulls = allocator.createBufferWithData('eye-split culls', new Uint32Array(1), STORAGE());
-  let iterations = 0;
-  /** Pieces this run culled at the eye-split limit (the counter's value at the last read-back). */
+  /** Pieces this region culled at the eye-split limit (the counter's value at the last read-back). */
   let eyeCulled = 0;
-  const releaseQueue = (): void => {
-    for (const part of [...level, ...next]) allocator.release(part.buffer);
-    level = [];
-    next = [];
-  };
-  try {
-    for (const batch of batches) {
-      if (source) records = source.upload(batch);
+  return {
+    async batch(records, initial, count, remember) {
+      let level: QueuePart[] = [{ buffer: allocator.createBufferWithData('split queue', initial, STORAGE()), count }];
+      let next: QueuePart[] = [];
       try {
-        iterations = 0;
-        level = [{ buffer: allocator.createBufferWithData('split queue', initialQueue(batch.count, known), STORAGE()), count: batch.count }];
-        if (!await splitLevels()) {
-          allocator.release(ready);
-          return undefined;
-        }
+        if (!await splitLevels()) return false;
+        batchEnds.push(readyCount);
+        return true;
       } finally {
-        if (source) releaseRecords(gpu, records);
+        for (const part of [...level, ...next]) allocator.release(part.buffer);
       }
-      batchEnds.push(readyCount);
-    }
-  } catch (error) {
-    allocator.release(ready);
-    throw error;
-  } finally {
-    releaseQueue();
-    allocator.release(eyeSplitCulls);
-  }
-  // Counted only for the pieces handed on: a region given up on is bound and split again in halves.
-  frame.stats.eyeSplitCulls += eyeCulled;
-  return { buffer: ready, count: readyCount, batchEnds };
 
-  /** Bounds and splits the queue until it is empty; false when the ready pieces pass the limit. */
-  async function splitLevels(): Promise<boolean> {
-    /** Per first-level piece, whether its record touches the region (unbatched runs only). */
-    const touching = source ? undefined : new Uint8Array(batches[0]!.count);
-    let firstLevel = true;
-    while (level.some((part) => part.count > 0)) {
-      frame.stats.boundSplitIterations++;
-      if (++iterations > MAX_DEPTH + 2) throw new Error('bound/split did not terminate');
-      for (const part of level) {
-        for (let start = 0, count = 0; start < part.count; start += count) {
-          // At most a window, and no more than the ready list can still take were all of it ready.
-          count = Math.min(capacity.window, part.count - start);
-          if (readyCount + count > capacity.ready) count = Math.floor((capacity.ready - readyCount) / capacity.align) * capacity.align;
-          if (count <= 0) return false;
-          if (readyCount + count > readyCapacity) {
-            const grown = Math.min(Math.max(readyCount + count, readyCapacity * 2), capacity.ready);
-            ready = growReady(frame, ready, readyCount, grown);
-            readyCapacity = grown;
+      /** Bounds and splits the queue until it is empty; false when the ready pieces pass the limit. */
+      async function splitLevels(): Promise<boolean> {
+        /** Per first-level piece, whether its record touches the region. */
+        const touching = remember ? new Uint8Array(count) : undefined;
+        let firstLevel = true;
+        let iterations = 0;
+        while (level.some((part) => part.count > 0)) {
+          frame.stats.boundSplitIterations++;
+          if (++iterations > MAX_DEPTH + 2) throw new Error('bound/split did not terminate');
+          for (const part of level) {
+            for (let start = 0, n = 0; start < part.count; start += n) {
+              // At most a window, and no more than the ready list can still take were all of it ready.
+              n = Math.min(capacity.window, part.count - start);
+              if (readyCount + n > capacity.ready) n = Math.floor((capacity.ready - readyCount) / capacity.align) * capacity.align;
+              if (n <= 0) return false;
+              if (readyCount + n > readyCapacity) {
+                const grown = Math.min(Math.max(readyCount + n, readyCapacity * 2), capacity.ready);
+                ready = growReady(frame, ready!, readyCount, grown);
+                readyCapacity = grown;
+              }
+              const queue = { buffer: part.buffer, offset: start * PIECE_BYTES, size: n * PIECE_BYTES };
+              const recorder = stageRecorder(frame, 'bound/split');
+              const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, { ...frameParams, count: n, readyBase: readyCount }));
+              const decision = recorder.scratch('split decision', n * 4);
+              const childCount = recorder.scratch('split child count', n * 4);
+              const readyFlag = recorder.scratch('split ready flag', n * 4);
+              const childOffset = recorder.scratch('split child offset', n * 4);
+              const readyOffset = recorder.scratch('split ready offset', n * 4);
+              const childTotal = recorder.scratch('split child total', 4);
+              const readyTotal = recorder.scratch('split ready total', 4);
+              // The counts, and on the first level each piece's child count and ready flag (kept or culled).
+              const kept = firstLevel && touching !== undefined;
+              const totals = allocator.createBuffer({ label: 'split totals', size: 12 + (kept ? n * 8 : 0), usage: STORAGE() });
+              const children = allocator.createBuffer({ label: 'split queue', size: n * 2 * PIECE_BYTES, usage: STORAGE() });
+              next.push({ buffer: children, count: 0 });
+              const groups = Math.ceil(n / 64);
+              recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls, 11: records.userCorners }, groups);
+              await scan.encode(recorder, { input: childCount, output: childOffset, count: n, total: childTotal });
+              await scan.encode(recorder, { input: readyFlag, output: readyOffset, count: n, total: readyTotal });
+              recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready! }, groups);
+              recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
+              recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
+              recorder.encoder.copyBufferToBuffer(eyeSplitCulls, 0, totals, 8, 4);
+              if (kept) {
+                recorder.encoder.copyBufferToBuffer(childCount, 0, totals, 12, n * 4);
+                recorder.encoder.copyBufferToBuffer(readyFlag, 0, totals, 12 + n * 4, n * 4);
+              }
+              await recorder.submit();
+              addGpuTimes(frame, recorder, 'boundSplit');
+              const words = await gpu.readU32(totals, kept ? 3 + n * 2 : 3);
+              allocator.release(totals);
+              const [childrenNow, readyNow, culledSoFar] = words;
+              if (kept) {
+                for (let k = 0; k < n; k++) touching[start + k] = words[3 + k]! | words[3 + n + k]! ? 1 : 0;
+                // The first level is one part; its last window completes the list, even if the run then gives up.
+                if (start + n >= part.count) rememberTouching(frame, region, remember!.known, touching);
+              }
+              eyeCulled = culledSoFar!;
+              next[next.length - 1]!.count = childrenNow!;
+              readyCount += readyNow!;
+              if (readyCount > readyLimit) return false;
+            }
           }
-          const queue = { buffer: part.buffer, offset: start * PIECE_BYTES, size: count * PIECE_BYTES };
-          const recorder = stageRecorder(frame, 'bound/split');
-          const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, { ...frameParams, count, readyBase: readyCount }));
-          const decision = recorder.scratch('split decision', count * 4);
-          const childCount = recorder.scratch('split child count', count * 4);
-          const readyFlag = recorder.scratch('split ready flag', count * 4);
-          const childOffset = recorder.scratch('split child offset', count * 4);
-          const readyOffset = recorder.scratch('split ready offset', count * 4);
-          const childTotal = recorder.scratch('split child total', 4);
-          const readyTotal = recorder.scratch('split ready total', 4);
-          // The counts, and on the first level each piece's child count and ready flag (kept or culled).
-          const kept = firstLevel && touching !== undefined;
-          const totals = allocator.createBuffer({ label: 'split totals', size: 12 + (kept ? count * 8 : 0), usage: STORAGE() });
-          const children = allocator.createBuffer({ label: 'split queue', size: count * 2 * PIECE_BYTES, usage: STORAGE() });
-          next.push({ buffer: children, count: 0 });
-          const groups = Math.ceil(count / 64);
-          recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls, 11: records.userCorners }, groups);
-          await scan.encode(recorder, { input: childCount, output: childOffset, count, total: childTotal });
-          await scan.encode(recorder, { input: readyFlag, output: readyOffset, count, total: readyTotal });
-          recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready }, groups);
-          recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
-          recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
-          recorder.encoder.copyBufferToBuffer(eyeSplitCulls, 0, totals, 8, 4);
-          if (kept) {
-            recorder.encoder.copyBufferToBuffer(childCount, 0, totals, 12, count * 4);
-            recorder.encoder.copyBufferToBuffer(readyFlag, 0, totals, 12 + count * 4, count * 4);
-          }
-          await recorder.submit();
-          addGpuTimes(frame, recorder, 'boundSplit');
-          const words = await gpu.readU32(totals, kept ? 3 + count * 2 : 3);
-          allocator.release(totals);
-          const [childrenNow, readyNow, culledSoFar] = words;
-          if (kept) {
-            for (let k = 0; k < count; k++) touching[start + k] = words[3 + k]! | words[3 + count + k]! ? 1 : 0;
-            // The first level is one part; its last window completes the list, even if the run then gives up.
-            if (start + count >= part.count) rememberTouching(frame, region, known, touching);
-          }
-          eyeCulled = culledSoFar!;
-          next[next.length - 1]!.count = childrenNow!;
-          readyCount += readyNow!;
-          if (readyCount > readyLimit) return false;
+          firstLevel = false;
+          for (const part of level) allocator.release(part.buffer);
+          level = next.filter((part) => {
+            if (part.count === 0) allocator.release(part.buffer);
+            return part.count > 0;
+          });
+          next = [];
         }
+        return true;
       }
-      firstLevel = false;
-      for (const part of level) allocator.release(part.buffer);
-      level = next.filter((part) => {
-        if (part.count === 0) allocator.release(part.buffer);
-        return part.count > 0;
-      });
-      next = [];
-    }
-    return true;
-  }
+    },
+    finish() {
+      // Counted only for the pieces handed on: a region given up on is bound and split again in halves.
+      frame.stats.eyeSplitCulls += eyeCulled;
+      const pieces = { buffer: ready!, count: readyCount, batchEnds };
+      ready = undefined;
+      return pieces;
+    },
+    release() {
+      if (ready) allocator.release(ready);
+      ready = undefined;
+      allocator.release(eyeSplitCulls);
+    },
+  };
 }
 
 /** SplitParams of `frame` over `region` (plus the filter apron), but for the window's count and ready base. */
@@ -205,68 +258,51 @@ function splitParams(frame: FrameGpu, region: Region) {
   };
 }
 
-/** The records of `source` that bound/split keeps for `region`, and how many of them are ready whole. */
-export interface TouchingRecords {
-  source: RecordSource;
-  /** Records ready unsplit: each is one ready piece of the region at least. */
-  readyWhole: number;
-}
-
 /**
- * The first level of bound/split alone over `source`'s batches: the records whose whole piece is
- * not culled for `region`, as a source of their own. A region whose bound/split gives up (too
- * many ready pieces) hands this to its halves, so batched records are narrowed at every BSP level
- * instead of each half bounding every record of the frame again.
+ * The first level of bound/split alone over `count` bound records: the ones whose whole piece is
+ * not culled for `region` (their indices among `records`), and how many of them are ready whole.
  */
-export function touchingRecordSource(frame: FrameGpu, region: Region, source: RecordSource): Promise<TouchingRecords> {
-  return timed(frame, 'boundSplit', async () => {
-    const { gpu } = frame;
-    const allocator = gpu.allocator;
-    const classify = await kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion));
-    const { window } = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
-    const frameParams = splitParams(frame, region);
-    const kept: number[] = [];
-    let readyWhole = 0;
-    // Eye-split culls of whole records are counted when bound/split itself culls them.
-    const culls = allocator.createBufferWithData('eye-split culls (first level)', new Uint32Array(1), STORAGE());
-    try {
-      for (const batch of source.batches) {
-        const records = source.upload(batch);
-        try {
-          for (let start = 0; start < batch.count; start += window) {
-            const count = Math.min(window, batch.count - start);
-            const queue = allocator.createBufferWithData('split queue', initialQueue(count, undefined, start), STORAGE());
-            const flags = allocator.createBuffer({ label: 'first-level flags', size: count * 8, usage: STORAGE() });
-            try {
-              const recorder = stageRecorder(frame, 'bound/split');
-              const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, { ...frameParams, count, readyBase: 0 }));
-              const childCount = recorder.scratch('split child count', count * 4);
-              const readyFlag = recorder.scratch('split ready flag', count * 4);
-              const decision = recorder.scratch('split decision', count * 4);
-              recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: culls, 11: records.userCorners }, Math.ceil(count / 64));
-              recorder.encoder.copyBufferToBuffer(childCount, 0, flags, 0, count * 4);
-              recorder.encoder.copyBufferToBuffer(readyFlag, 0, flags, count * 4, count * 4);
-              await recorder.submit();
-              addGpuTimes(frame, recorder, 'boundSplit');
-              const words = await gpu.readU32(flags, count * 2);
-              for (let k = 0; k < count; k++) {
-                if (words[k]! | words[count + k]!) kept.push(batch.first + start + k);
-                readyWhole += words[count + k]!;
-              }
-            } finally {
-              allocator.release(queue);
-              allocator.release(flags);
-            }
-          }
-        } finally {
-          releaseRecords(gpu, records);
+async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords, count: number): Promise<{ kept: Uint32Array; readyWhole: number }> {
+  const { gpu } = frame;
+  const allocator = gpu.allocator;
+  const classify = await kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion));
+  const { window } = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
+  const frameParams = splitParams(frame, region);
+  const kept = new Uint32Array(count);
+  let keptCount = 0;
+  let readyWhole = 0;
+  // Eye-split culls of whole records are counted when bound/split itself culls them.
+  const culls = allocator.createBufferWithData('eye-split culls (first level)', new Uint32Array(1), STORAGE());
+  try {
+    for (let start = 0; start < count; start += window) {
+      const n = Math.min(window, count - start);
+      const queue = allocator.createBufferWithData('split queue', initialQueue(n, undefined, start), STORAGE());
+      const flags = allocator.createBuffer({ label: 'first-level flags', size: n * 8, usage: STORAGE() });
+      try {
+        const recorder = stageRecorder(frame, 'bound/split');
+        const params = recorder.params('bound/split', packUniform(SPLIT_PARAMS, { ...frameParams, count: n, readyBase: 0 }));
+        const childCount = recorder.scratch('split child count', n * 4);
+        const readyFlag = recorder.scratch('split ready flag', n * 4);
+        const decision = recorder.scratch('split decision', n * 4);
+        recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: culls, 11: records.userCorners }, Math.ceil(n / 64));
+        recorder.encoder.copyBufferToBuffer(childCount, 0, flags, 0, n * 4);
+        recorder.encoder.copyBufferToBuffer(readyFlag, 0, flags, n * 4, n * 4);
+        await recorder.submit();
+        addGpuTimes(frame, recorder, 'boundSplit');
+        const words = await gpu.readU32(flags, n * 2);
+        for (let k = 0; k < n; k++) {
+          if (words[k]! | words[n + k]!) kept[keptCount++] = start + k;
+          readyWhole += words[n + k]!;
         }
+      } finally {
+        allocator.release(queue);
+        allocator.release(flags);
       }
-    } finally {
-      allocator.release(culls);
     }
-    return { source: source.subset(Uint32Array.from(kept)), readyWhole };
-  });
+  } finally {
+    allocator.release(culls);
+  }
+  return { kept: kept.subarray(0, keptCount), readyWhole };
 }
 
 /** A batch's first queue: each record whole, by its index in the batch (the `records` given, else
