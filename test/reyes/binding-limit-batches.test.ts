@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { RECORD } from '../../src/layout/primitive-record.ts';
 import { PIECE } from '../../src/layout/ready-piece.ts';
-import { PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
+import { JOIN_HALF, JOIN_HALVES, PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
 import { packRegionRecords, pieceRecords, recordBatches, recordSource, type RecordSource } from '../../src/reyes/frame/record-batches.ts';
 import { BindingLimitError } from '../../src/reyes/errors.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
@@ -108,6 +108,8 @@ describe('primitive records batched to the binding limit', () => {
     for (let r = 0; r < 5; r++) records.add({ ...base, paramBase: 100 + r, pipeline: r % 2, user: [10 * r, 10 * r + 1, 10 * r + 2, 10 * r + 3] }, r);
     records.join(1, 3, 4, 2, true);
     records.join(0, 0, 2, 1, false);
+    // A T-junction: record 4's edge 1 is half of record 3's edge 0 (a subdivision mesh's levels).
+    records.joinHalf(3, 0, 4, 1, true);
     // Batches [0, 3) and [3, 5); the pieces: batch 0's record 1, then batch 1's records 1 (= 4) and 0 (= 3), record 4 again.
     const unused = (): never => { throw new Error('not uploaded'); };
     const source: RecordSource = { batches: [{ first: 0, count: 3 }, { first: 3, count: 2 }], upload: unused, subset: unused };
@@ -133,7 +135,9 @@ describe('primitive records batched to the binding limit', () => {
     const words = new Uint32Array(packed.floats.buffer);
     const userOf = (k: number): number[] => Array.from(packed.userFloats.subarray(words[k * RECORD.floats + RECORD.aux]!, words[k * RECORD.floats + RECORD.aux]! + 4));
     expect([0, 1, 2].map(userOf)).toEqual([[10, 11, 12, 13], [30, 31, 32, 33], [40, 41, 42, 43]]);
-    // Record 1's edge 3 meets record 4's edge 2 reversed (packed 0 and 2); record 0's join is left out.
-    expect(Array.from(packed.edgeNeighbours)).toEqual([-1, -1, -1, (2 * 4 + 2) * 2 + 1, -1, -1, -1, -1, -1, -1, (0 * 4 + 3) * 2 + 1, -1]);
+    // Record 1's edge 3 meets record 4's edge 2 reversed (packed 0 and 2); record 0's join is left out;
+    // the T-junction keeps its flags (packed 1 and 2).
+    expect(Array.from(packed.edgeNeighbours)).toEqual([-1, -1, -1, (2 * 4 + 2) * 2 + 1, ((2 * 4 + 1) * 2 + 1) | JOIN_HALVES, -1, -1, -1,
+      -1, ((1 * 4 + 0) * 2 + 1) | JOIN_HALF, (0 * 4 + 3) * 2 + 1, -1]);
   });
 });
