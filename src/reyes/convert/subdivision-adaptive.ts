@@ -25,7 +25,7 @@ export interface AdaptiveOptions {
   levels: number;
   /** Levels refined whatever the budget (1 when there are non-quads: a patch needs a quad). */
   fewest: number;
-  /** The most faces refinement may make in all (the patches of the levels below are not counted). */
+  /** The most faces refinement may make, all levels together (the control mesh's are not counted). */
   budget: number;
 }
 
@@ -47,8 +47,7 @@ export function refineAdaptive(mesh: SubdivisionMesh, options: AdaptiveOptions):
     const children = irregular.reduce((n, f) => n + mesh.faceStart[f + 1]! - mesh.faceStart[f]!, 0);
     const wanted = irregular.length > 0 && level < Math.max(options.levels, options.fewest);
     if (!wanted || (level >= options.fewest && made + children > options.budget)) {
-      faces.push(...irregular);
-      levels.push({ mesh, limit, faces: faces.sort((a, b) => a - b), parent });
+      levels.push({ mesh, limit, faces: faces.concat(irregular).sort((a, b) => a - b), parent });
       return { levels, cut: wanted };
     }
     levels.push({ mesh, limit, faces, parent });
