@@ -112,21 +112,29 @@ export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry
     }
     at += 12;
   }
-  let N: number[] | undefined;
-  if (corners.N) {
-    N = [];
-    for (let k = 0; k < 4; k++) {
-      const n = vec3.fromValues(corners.N[k * 3]!, corners.N[k * 3 + 1]!, corners.N[k * 3 + 2]!);
-      vec3.transformMat3(n, n, ctx.normalMatrix);
-      N.push(n[0], n[1], n[2]);
-    }
-  }
+  const N = corners.N ? normalsToCamera(corners.N, ctx.normalMatrix) : undefined;
   const bicubic = kind === 'bezier' && grid ? bicubicVertexValues(ctx, grid) : undefined;
-  const motion = ctx.motionOf?.(ctx.records.count);
+  const common = ctx.common;
+  // Every field named (one object shape): spreading the common fields cost more than the record.
   ctx.records.add({
-    ...ctx.common, ...(motion ? { motion } : {}), ...(geometryToCamera ? { objectToCamera: geometryToCamera } : {}), kind, geometry, s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os,
-    ...(N ? { N } : {}), ...(user.length ? { user: corners.user } : {}), ...(bicubic ? { bicubic } : {}),
+    kind, flags: common.flags, paramBase: common.paramBase, pipeline: common.pipeline, shadingRate: common.shadingRate,
+    displacementBound: common.displacementBound, objectToCamera: geometryToCamera ?? common.objectToCamera, geometry,
+    s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os, N, lod: common.lod, user: user.length ? corners.user : undefined, bicubic,
+    motion: ctx.motionOf?.(ctx.records.count) ?? common.motion, trim: common.trim, solid: common.solid,
   }, ctx.source);
+}
+
+/** Four corner normals (xyz each) to camera space with the normal matrix, as vec3.transformMat3
+ * on float32 vectors does it (the same record bits). */
+function normalsToCamera(normals: readonly number[], m: mat3): number[] {
+  const out = new Array<number>(12);
+  for (let k = 0; k < 12; k += 3) {
+    const x = Math.fround(normals[k]!), y = Math.fround(normals[k + 1]!), z = Math.fround(normals[k + 2]!);
+    out[k] = m[0]! * x + m[3]! * y + m[6]! * z;
+    out[k + 1] = m[1]! * x + m[4]! * y + m[7]! * z;
+    out[k + 2] = m[2]! * x + m[5]! * y + m[8]! * z;
+  }
+  return out;
 }
 
 /** Corner references of the whole surface of a primitive with one face and four varying corners. */
