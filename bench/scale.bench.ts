@@ -1,7 +1,8 @@
 // The issue-16 scale scenes through the `reyes render` command: time, peak memory, exit status and
 // warnings of 100,000 small spheres, a ~100 MB RIB and a sky dome around the camera.
 //   node --import ./src/node/register.js bench/scale.bench.ts [--spheres 100000] [--mb 100]
-//     [--only spheres64,spheres640,mesh,sky] [--stats DIR] (each render's --stats JSON written there)
+//     [--only spheres64,spheres640,mesh,sky] [--stats DIR] (each render's --stats JSON written there,
+//     and its stage times and GPU allocator peak printed under its line)
 //     [--minutes 10] (each render is killed after this long)
 // The scenes are generated into a temp folder (a fixed seed: the same files every run):
 //   spheres  --spheres spheres of radius 0.02-0.05 scattered in the view at depth 8-16, each with
@@ -11,10 +12,12 @@
 //   sky      the camera inside `Sphere 100` (constant sky colour), a Disk of radius 60 one unit
 //            under the camera, three plastic spheres on it, a distant light
 // Each render is a child process (640×480 unless said, 2×2 samples), killed after --minutes. Peak
-// memory is the child's maximum resident set size: from `/usr/bin/time -v` when present, else from
-// the child's own process.resourceUsage() at exit. Warnings are the stderr lines holding "warning:".
+// memory is the child's maximum resident set size, and its CPU time user + system (lavapipe's
+// threads included; steadier than wall time on a machine others load): from `/usr/bin/time -v` when
+// present, else from the child's own process.resourceUsage() at exit. Warnings are the stderr lines
+// holding "warning:".
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -116,11 +119,11 @@ function* sky(): Generator<string> {
   ].join('\n');
 }
 
-interface Run { seconds: number; peakBytes: number | undefined; status: string; warnings: number; firstError: string | undefined }
+interface Run { seconds: number; cpuSeconds: number | undefined; peakBytes: number | undefined; status: string; warnings: number; firstError: string | undefined }
 
 const TIME = '/usr/bin/time';
 const useTime = existsSync(TIME);
-const RSS_AT_EXIT = 'data:text/javascript,process.on("exit",()=>process.stderr.write("Maximum resident set size (kbytes): "+process.resourceUsage().maxRSS+"\\n"))';
+const RSS_AT_EXIT = 'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("Maximum resident set size (kbytes): "+u.maxRSS+"\\nUser time (seconds): "+u.userCPUTime/1e6+"\\nSystem time (seconds): "+u.systemCPUTime/1e6+"\\n")})';
 
 /** Renders the scene with the command in a child process group, killed after TIMEOUT_MS. */
 function render(rib: string, out: string, extra: string[]): Promise<Run> {
@@ -136,16 +139,27 @@ function render(rib: string, out: string, extra: string[]): Promise<Run> {
     clearTimeout(timer);
     const lines = stderr.split('\n');
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+    const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+    const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
     // /usr/bin/time reports a killed child as its own exit status with a "Command terminated" line.
     const killed = /Command terminated by signal (\d+)/.exec(stderr);
     resolve({
       seconds: (performance.now() - start) / 1000,
+      cpuSeconds: user && system ? Number(user[1]) + Number(system[1]) : undefined,
       peakBytes: rss ? Number(rss[1]) * 1024 : undefined,
       status: timedOut ? `killed after ${opts.minutes} min` : killed ? `signal ${killed[1]}` : signal ? `signal ${signal}` : `exit ${code}`,
       warnings: lines.filter((l) => l.includes('warning:')).length,
       firstError: lines.find((l) => /error|Error/.test(l)),
     });
   }));
+}
+
+/** A render's stage times (CPU wall, and GPU where timed) and GPU allocator peak from its --stats JSON. */
+function stageLine(file: string): string {
+  const stats = JSON.parse(readFileSync(file, 'utf8')) as { stageMs: Record<string, number>; stageGpuMs?: Record<string, number>; peakBytes: number; dicingRegions: number };
+  const stages = Object.entries(stats.stageMs).filter(([, ms]) => ms > 0)
+    .map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)}${stats.stageGpuMs?.[stage] ? ` (GPU ${(stats.stageGpuMs[stage] / 1000).toFixed(1)})` : ''}`);
+  return `${stages.join(', ')} s; ${stats.dicingRegions} dicing regions; GPU allocator peak ${(stats.peakBytes / 2 ** 20).toFixed(0)} MiB`;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'scale-bench-'));
@@ -163,11 +177,15 @@ try {
     ['sky', 'sky dome', files.sky, []],
   ];
   for (const [name, label, rib, extra] of cases.filter(([name]) => only.has(name))) {
-    const stats = opts.stats ? ['--stats', join(opts.stats, `${name}.json`)] : [];
-    const r = await render(rib, join(dir, 'out.png'), [...extra, ...stats]);
+    const statsFile = opts.stats ? join(opts.stats, `${name}.json`) : undefined;
+    // A render that fails writes none: no older file is read for it.
+    if (statsFile) rmSync(statsFile, { force: true });
+    const r = await render(rib, join(dir, 'out.png'), [...extra, ...(statsFile ? ['--stats', statsFile] : [])]);
     const peak = r.peakBytes === undefined ? '?' : `${(r.peakBytes / 2 ** 20).toFixed(0)} MiB`;
-    console.log(`${label.padEnd(26)} ${r.seconds.toFixed(1).padStart(7)} s  peak RSS ${peak.padStart(9)}  ${r.status}  ${r.warnings} warning(s)` +
+    const cpu = r.cpuSeconds === undefined ? '?' : r.cpuSeconds.toFixed(1);
+    console.log(`${label.padEnd(26)} ${r.seconds.toFixed(1).padStart(7)} s (CPU ${cpu.padStart(6)} s)  peak RSS ${peak.padStart(9)}  ${r.status}  ${r.warnings} warning(s)` +
       (r.firstError ? `\n    ${r.firstError}` : ''));
+    if (statsFile && existsSync(statsFile)) console.log(`    ${stageLine(statsFile)}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
