@@ -230,6 +230,8 @@ export { formatBytes } from './gpu/errors.ts';
 export { renderFrame } from './reyes/index.ts';
 /** Renders once and keeps the diced grids, so PreparedFrame.render re-renders quickly after shader, light or colour edits. */
 export { prepareFrame } from './reyes/index.ts';
+/** The renderer's default grid size (RenderOptions.maxVertices) on a device with this many invocations per workgroup. */
+export { defaultGridVertices } from './reyes/index.ts';
 /** The budget a frame's `Option "limits" "gpumemory"` asks for, in bytes. */
 export { ribBudgetBytes } from './reyes/index.ts';
 /** No region fits the memory budget. */

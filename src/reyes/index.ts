@@ -57,6 +57,7 @@
 export { KEEP_SHARE, prepareFrame, renderFrame, ribBudgetBytes } from './render-frame.ts';
 export type { FrameEdit, PreparedFrame, PreparedRenderOptions, RegionKind, RegionReport, RenderOptions, RenderedFrame } from './render-frame.ts';
 export { frameCamera } from './camera.ts';
+export { defaultGridVertices } from './frame/frame-job.ts';
 export type { FrameCamera, PixelRect } from './camera.ts';
 export { BudgetTooSmallError } from './errors.ts';
 export type { FrameStats, ShadowPassStats, StageTimes } from './stats.ts';

@@ -6,7 +6,7 @@
 // under each pixel (for selecting objects), its progress, and the regions and grids the overlays show.
 // A new request (camera, edit, scene) cancels the render in flight, and so do Stop and Esc: the
 // renderer stops at its next region (RenderOptions.signal).
-import { checkSource, type FloatImage, type Frame, frameCamera, type FrameStats, GpuDeviceLostError, type GpuRuntime, isCancelled, type PreparedFrame, prepareFrame, quantizeImage, type RenderedFrame, renderFrame, type RenderOptions, type ShaderDiagnostic as RslDiagnostic } from '../index.ts';
+import { checkSource, defaultGridVertices, type FloatImage, type Frame, frameCamera, type FrameStats, GpuDeviceLostError, type GpuRuntime, isCancelled, type PreparedFrame, prepareFrame, quantizeImage, type RenderedFrame, renderFrame, type RenderOptions, type ShaderDiagnostic as RslDiagnostic } from '../index.ts';
 import { element, h, setStatus } from './dom.ts';
 import { EditHistory } from './edit-history.ts';
 import { GpuLock, GpuSession, LatestJobQueue } from './gpu-session.ts';
@@ -370,7 +370,7 @@ export class ViewerApp {
 
   /** The renderer's grid size (its default), so panel layouts compile like the render's kernels. */
   private maxVertices(): number {
-    return Math.min(256, this.session.current?.limits.maxComputeInvocationsPerWorkgroup ?? 256);
+    return defaultGridVertices(this.session.current?.limits.maxComputeInvocationsPerWorkgroup ?? 256);
   }
 
   private showMaterial(): void {

@@ -71,7 +71,7 @@ describe('cancelling a render', () => {
 
   it('stops the schedulers mid-frame under a small budget, and a signal aborted before the start renders nothing', async () => {
     const frame = await frameFromText(SCENE);
-    const options = { budgetBytes: 3 * 1024 * 1024, gpuTimings: false };
+    const options = { budgetBytes: 2 * 1024 * 1024, gpuTimings: false };
     const reference = await renderFrame(gpu(), frame, options);
     const finished = reference.regions.filter((r) => !r.split).length;
     expect(finished).toBeGreaterThan(4);

@@ -62,7 +62,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
   if (!['perspective', 'orthographic'].includes(frame.camera.projection)) {
     warn(`projection "${frame.camera.projection}" is not supported; using orthographic`);
   }
-  const maxVertices = options.maxVertices ?? Math.min(256, gpu.limits.maxComputeInvocationsPerWorkgroup);
+  const maxVertices = options.maxVertices ?? defaultGridVertices(gpu.limits.maxComputeInvocationsPerWorkgroup);
   // User primitive variables join the grid layout (one layout for every kernel of the frame), and
   // so do the typed output variables it does not have yet: shader outputs, 0 where no shader writes them.
   const primitiveVariables = userPrimitiveVariables(frame.primitives, warn);
@@ -136,4 +136,23 @@ function frameImager(
   // option("Format") answers the resolution rendered (--res, the page's previews), which P spans.
   const options = { ...frame.options, xResolution: camera.xResolution, yResolution: camera.yResolution };
   return provider.imager({ imager, options, spaces, maxVertices, warn });
+}
+
+/** The default grid size (RenderOptions.maxVertices) on a device whose workgroups hold
+ * `maxInvocations` invocations: the largest binary grid within min(256, maxInvocations). */
+export function defaultGridVertices(maxInvocations: number): number {
+  return largestBinaryGrid(Math.min(256, maxInvocations));
+}
+
+/**
+ * The most vertices a grid of binary dicing (2^a × 2^b micropolygons) has within `limit`: 195
+ * (64 × 2) for 256. Grids and workgroups are sized by it, not by the limit, since binary dicing
+ * makes no grid in between (a 256-vertex record would leave its last 61 slots unused).
+ */
+export function largestBinaryGrid(limit: number): number {
+  let best = 0;
+  for (let a = 1; a + 1 <= limit; a *= 2) {
+    for (let b = 1; (a + 1) * (b + 1) <= limit; b *= 2) best = Math.max(best, (a + 1) * (b + 1));
+  }
+  return best;
 }
