@@ -5,11 +5,8 @@
 // what is in front of it composites over that hole as over the background.
 import { describe, expect, it } from 'vitest';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
-import { RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
+import { frameFromText, render, UNFUSED_COMPOSITE } from './render-helpers.ts';
 
-/** Sample points written and composited even where the frame is opaque. */
-const UNFUSED_COMPOSITE: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: { 'sample+composite': false } };
 
 // Orthographic, 10 pixels per unit over x ∈ [−3, 3], y ∈ [−2, 2]; constant surfaces, box filter, so
 // every value below is exact. An opaque orange wall at z = 5 fills the picture.

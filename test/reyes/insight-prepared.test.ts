@@ -8,11 +8,8 @@ import { quantizeImage } from '../../src/image/quantize.ts';
 import { prepareFrame, type RegionReport, type RenderedFrame } from '../../src/reyes/render-frame.ts';
 import type { Frame } from '../../src/rib/scene.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
-import { RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
+import { frameFromText, render, UNFUSED_COMPOSITE } from './render-helpers.ts';
 
-/** Sample points written and composited even where the frame is opaque. */
-const UNFUSED_COMPOSITE: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: { 'sample+composite': false } };
 
 const MiB = 1024 * 1024;
 

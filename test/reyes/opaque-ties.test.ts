@@ -5,12 +5,10 @@
 // only when a region holds a tie; these scenes make one.
 import { describe, expect, it } from 'vitest';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
-import { frameFromText, render } from './render-helpers.ts';
-import { RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
+import { frameFromText, render, UNFUSED_COMPOSITE } from './render-helpers.ts';
 
 const gpu = useGpuRuntime();
 
-const UNFUSED_COMPOSITE: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: { 'sample+composite': false } };
 
 /** A red square, then the same square in green at the same depth; a blue one nearer over the right
  * half, then a yellow one coincident with the blue. Orthographic, constant surfaces, box filter. */

@@ -8,8 +8,13 @@ import { renderFrame, type RenderedFrame, type RenderOptions } from '../../src/r
 import { parseRib } from '../../src/rib/index.ts';
 import { createNodeResolver } from '../../src/rib/resolver-node.ts';
 import type { Frame } from '../../src/rib/scene.ts';
+import { RENDERANTS_PIPELINE, type PipelineConfig } from '../../src/reyes/pipeline/pipeline-config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The default pipeline with sample points written and composited even where the frame is opaque
+ * (the fused opaque path's reference). */
+export const UNFUSED_COMPOSITE: PipelineConfig = { ...RENDERANTS_PIPELINE, fusion: { 'sample+composite': false } };
 
 export async function loadFrame(file: string): Promise<Frame> {
   const scene = await parseRib(readFileSync(file), { fileName: file, resolver: createNodeResolver() });
