@@ -29,7 +29,7 @@ describe('kernel sources', () => {
   it('dice gets the primitive record once although it includes reyes-surface.wgsl, which asks for it too', () => {
     const code = kernelSource('reyes-dice.wgsl');
     expect(code.match(/const REC_FLOATS: u32/g)).toHaveLength(1);
-    expect(code).toContain('fn evalObject(');
+    expect(code).toContain('fn evalShape(');
   });
 
   it('scan and radix sort get workgroupExclusiveScan', () => {

@@ -157,6 +157,21 @@ describe('targeted edits of a prepared frame', () => {
     }
   });
 
+  it('an edit of one of two objects that share their shading content changes that object alone', async () => {
+    // Both spheres plastic with the same values and lights: one shared parameter block (shading/instance-cache.ts).
+    const frame = await frameFromText(SCENE.replace('Illuminate 2 0\n', '').replace('Surface "plastic" "Kd" [0.6]', 'Surface "plastic"'));
+    const prepared = await prepareFrame(gpu(), frame, {});
+    try {
+      const right = frame.primitives[1]!.attributes;
+      right.surface = { ...right.surface!, params: withValue(right.surface!.params, 'Kd', [0.1]) };
+      const edited = await prepared.render(frame, { edits: [{ kind: 'shader', primitives: [1] }] });
+      expect(edited.stats.untargeted).toBe('the parameter block of primitive 1 is shared with primitives the edit leaves alone');
+      expect(compareImages(picture(frame, edited), await scratch(frame)).max).toBe(0);
+    } finally {
+      prepared.dispose();
+    }
+  });
+
   it('an edit the description cannot express takes the whole-frame path, saying why', async () => {
     const frame = await frameFromText(SCENE);
     const prepared = await prepareFrame(gpu(), frame, {});

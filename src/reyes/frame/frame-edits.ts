@@ -109,7 +109,14 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
     }
   }
 
-  // Parameter blocks: each reached block packed again, written where it changed.
+  // Parameter blocks: each reached block packed again, written where it changed. Primitives of the
+  // same shading content share a block (shading/instance-cache.ts): one of them edited alone cannot
+  // be written in place, so such an edit converts the frame again.
+  const blockKey = (r: number): string => `${tables.pipeline[r]}:${tables.paramBase[r]}`;
+  const recordsOfBlock = new Map<string, number>();
+  if (repack.size > 0) for (let r = 0; r < records.count; r++) recordsOfBlock.set(blockKey(r), (recordsOfBlock.get(blockKey(r)) ?? 0) + 1);
+  const repackedOfBlock = new Map<string, number>();
+  for (const i of repack) for (const r of recordsOf.get(i)!) repackedOfBlock.set(blockKey(r), (repackedOfBlock.get(blockKey(r)) ?? 0) + 1);
   const packed = new Set<string>();
   const changedBlocks = new Set<string>();
   for (const i of repack) {
@@ -119,6 +126,7 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
     const key = `${pipeline}:${at}`;
     if (packed.has(key)) continue;
     packed.add(key);
+    if (repackedOfBlock.get(key) !== recordsOfBlock.get(key)) return { why: `the parameter block of primitive ${i} is shared with primitives the edit leaves alone` };
     const instance = provider(shadingRequest(edited, i, spaces, prev.layout, warn));
     const entry = pipelines[pipeline]!;
     if (instance.kernel.key !== entry.kernel.key) return { why: `the shading kernel of primitive ${i} changed` };
