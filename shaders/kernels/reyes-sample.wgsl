@@ -546,16 +546,17 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   }
 }
 
-const CLEAR_SPAN: u32 = 4096u;
-/** The opaque path's subpixel buffers before its passes, a span of subpixels a workgroup:
- * no depth (the largest finite one), no owner, no primitive record. On the GPU: filled on the CPU
- * and uploaded, they cost more than the passes' setup on large regions. */
+/** The opaque path's subpixel buffers before its passes, an equal span of subpixels a workgroup
+ * (the host dispatches few: CPU drivers pay for each workgroup more than for its stores): no depth
+ * (the largest finite one), no owner, no primitive record. On the GPU: filled on the CPU and
+ * uploaded, they cost more than the passes' setup on large regions. */
 @compute @workgroup_size(64)
 fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
-  // CLEAR_SPAN subpixels a workgroup: CPU drivers pay for each workgroup more than for its stores.
-  let first = (group.x + group.y * groups.x) * CLEAR_SPAN;
-  let end = min(first + CLEAR_SPAN, params.width * params.height);
+  let total = params.width * params.height;
+  let span = (total + groups.x * groups.y - 1u) / (groups.x * groups.y);
+  let first = (group.x + group.y * groups.x) * span;
+  let end = min(first + span, total);
   for (var s = first + local; s < end; s += 64u) {
     clearedDepth[s] = 0x7f7fffffu;
     clearedOwner[s] = NO_OWNER;

@@ -15,7 +15,6 @@ fn bernstein(t: f32) -> vec4f {
 
 fn geometryArg(p: u32, k: u32) -> f32 { return recF(p, REC_GEOMETRY + k); }
 
-
 /** Where a shape's geometry words are read: prims[at...] (a record's), or with SHAPE_IN_AUX set
  * userCorners[at & ~SHAPE_IN_AUX...] (a deforming record's shape at a motion key, reyes-motion.wgsl). */
 const SHAPE_IN_AUX: u32 = 0x80000000u;

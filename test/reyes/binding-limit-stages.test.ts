@@ -7,17 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { GpuRuntime } from '../../src/gpu/runtime.ts';
-import { frameCamera } from '../../src/reyes/camera.ts';
-import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
 import { PIECE } from '../../src/layout/ready-piece.ts';
-import type { FrameGpu } from '../../src/reyes/frame-gpu.ts';
-import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
-import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { boundSplit, boundSplitCapacity } from '../../src/reyes/stages/bound-split.ts';
-import { emptyStats } from '../../src/reyes/stats.ts';
-import { gridLayout } from '../../src/layout/grid-layout.ts';
 import type { Frame } from '../../src/rib/scene.ts';
-import { storageUsage, useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
+import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
+import { boundSplitFrame } from './bound-split-frame.ts';
 import { frameFromText, render } from './render-helpers.ts';
 
 const KiB = 1024;
@@ -34,20 +28,9 @@ Color [0.9 0.5 0.2]
 Sphere 1 -1 1 360
 WorldEnd`;
 
-/** What bound/split reads of a frame: the camera, the records, the grid size. */
-function boundSplitFrame(runtime: GpuRuntime, frame: Frame): FrameGpu {
-  const camera = frameCamera(frame);
-  const spaces = kernelSpaces(camera);
-  const layout = gridLayout(4);
-  const { records, motion } = convertFrame(frame, camera, spaces, layout, builtinShadingProvider, () => {});
-  const prims = runtime.allocator.createBufferWithData('prims', records.floats(), storageUsage());
-  const userCorners = runtime.allocator.createBufferWithData('auxiliary values', records.userFloatsData(), storageUsage());
-  return { gpu: runtime, camera, spaces, layout, prims, userCorners, primCount: records.count, motion, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
-}
-
 /** The ready pieces of the whole picture, one string per piece, sorted. */
 async function readyPieces(runtime: GpuRuntime, frame: Frame, maxReady?: number): Promise<string[] | undefined> {
-  const gpuFrame = boundSplitFrame(runtime, frame);
+  const gpuFrame = boundSplitFrame(runtime, frame, 4).frame;
   try {
     const ready = await boundSplit(gpuFrame, { x0: 0, y0: 0, x1: 32, y1: 32 }, maxReady);
     if (!ready) return undefined;

@@ -3,18 +3,13 @@
 // bound touches it (what its halves start from), also when it is given up.
 import { describe, expect, it } from 'vitest';
 import type { GpuRuntime } from '../../src/gpu/runtime.ts';
-import { gridLayout } from '../../src/layout/grid-layout.ts';
 import { PIECE } from '../../src/layout/ready-piece.ts';
-import { frameCamera } from '../../src/reyes/camera.ts';
-import { convertFrame } from '../../src/reyes/convert/convert-frame.ts';
 import type { FrameGpu, Region } from '../../src/reyes/frame-gpu.ts';
 import { pieceRecords, recordSource, type RecordSource } from '../../src/reyes/frame/record-batches.ts';
 import type { PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
-import { builtinShadingProvider } from '../../src/reyes/shading/builtin-surfaces.ts';
-import { kernelSpaces } from '../../src/reyes/shading/spaces.ts';
 import { boundSplit, boundSplitBatches, type SplitPieces } from '../../src/reyes/stages/bound-split.ts';
-import { emptyStats } from '../../src/reyes/stats.ts';
-import { storageUsage, useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
+import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
+import { boundSplitFrame } from './bound-split-frame.ts';
 import { frameFromText } from './render-helpers.ts';
 
 const KiB = 1024;
@@ -29,15 +24,7 @@ function scene(): string {
 }
 
 async function setUp(runtime: GpuRuntime): Promise<{ frame: FrameGpu; records: PrimitiveRecords }> {
-  const frame = await frameFromText(scene());
-  const camera = frameCamera(frame);
-  const spaces = kernelSpaces(camera);
-  const layout = gridLayout(16);
-  const { records, motion } = convertFrame(frame, camera, spaces, layout, builtinShadingProvider, () => {});
-  const prims = runtime.allocator.createBufferWithData('prims', records.floats(), storageUsage());
-  const userCorners = runtime.allocator.createBufferWithData('auxiliary values', records.userFloatsData(), storageUsage());
-  const gpuFrame = { gpu: runtime, camera, spaces, layout, prims, userCorners, primCount: records.count, motion, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
-  return { frame: gpuFrame, records };
+  return boundSplitFrame(runtime, await frameFromText(scene()), 16);
 }
 
 /** The ready pieces, each as its frame record and parameter range, sorted. */

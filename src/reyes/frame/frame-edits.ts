@@ -113,20 +113,23 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
   // same shading content share a block (shading/instance-cache.ts): one of them edited alone cannot
   // be written in place, so such an edit converts the frame again.
   const blockKey = (r: number): string => `${tables.pipeline[r]}:${tables.paramBase[r]}`;
-  const recordsOfBlock = new Map<string, number>();
-  if (repack.size > 0) for (let r = 0; r < records.count; r++) recordsOfBlock.set(blockKey(r), (recordsOfBlock.get(blockKey(r)) ?? 0) + 1);
-  const repackedOfBlock = new Map<string, number>();
-  for (const i of repack) for (const r of recordsOf.get(i)!) repackedOfBlock.set(blockKey(r), (repackedOfBlock.get(blockKey(r)) ?? 0) + 1);
+  const repackedRecords = new Set([...repack].flatMap((i) => recordsOf.get(i)!));
+  const repackedBlocks = new Set([...repackedRecords].map(blockKey));
+  /** Reached blocks that records the edit leaves alone also use. */
+  const sharedBlocks = new Set<string>();
+  if (repackedBlocks.size > 0) {
+    for (let r = 0; r < records.count; r++) if (!repackedRecords.has(r) && repackedBlocks.has(blockKey(r))) sharedBlocks.add(blockKey(r));
+  }
   const packed = new Set<string>();
   const changedBlocks = new Set<string>();
   for (const i of repack) {
     const first = recordsOf.get(i)![0]!;
     const pipeline = tables.pipeline[first]!;
     const at = tables.paramBase[first]!;
-    const key = `${pipeline}:${at}`;
+    const key = blockKey(first);
     if (packed.has(key)) continue;
     packed.add(key);
-    if (repackedOfBlock.get(key) !== recordsOfBlock.get(key)) return { why: `the parameter block of primitive ${i} is shared with primitives the edit leaves alone` };
+    if (sharedBlocks.has(key)) return { why: `the parameter block of primitive ${i} is shared with primitives the edit leaves alone` };
     const instance = provider(shadingRequest(edited, i, spaces, prev.layout, warn));
     const entry = pipelines[pipeline]!;
     if (instance.kernel.key !== entry.kernel.key) return { why: `the shading kernel of primitive ${i} changed` };
@@ -139,7 +142,7 @@ export function planEdits(base: EditBase, edited: Frame, options: RenderOptions,
     changedBlocks.add(key);
   }
   if (changedBlocks.size > 0) {
-    for (let r = 0; r < records.count; r++) if (changedBlocks.has(`${tables.pipeline[r]}:${tables.paramBase[r]}`)) plan.shade[r] = 1;
+    for (let r = 0; r < records.count; r++) if (changedBlocks.has(blockKey(r))) plan.shade[r] = 1;
   }
 
   // Colours: the recoloured primitives converted alone for their records' Cs and Os corner words.

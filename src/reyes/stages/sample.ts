@@ -53,7 +53,7 @@ export const SAMPLE_PAYLOAD_BYTES = SAMPLE_PAYLOAD.vec4s * 16;
 export const SUBPIXEL_COLOR_BYTES = 16;
 /** Bytes per subpixel of the transparent path: colour 16, depth 4, primitive record 4, and compositing's. */
 export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
-/** Subpixels each workgroup of opaqueClear initialises (reyes-sample.wgsl's CLEAR_SPAN). */
+/** About how many subpixels each workgroup of opaqueClear initialises (it divides them evenly). */
 const CLEAR_SPAN = 4096;
 /** Bytes per subpixel of the opaque path: depth, owner, tie flag, colour, depth out, primitive record. */
 export const OPAQUE_SUBPIXEL_BYTES = 36;
