@@ -46,70 +46,78 @@ fn shapeWord(shape: ptr<function, Shape>, k: u32) -> f32 { return (*shape).words
 
 fn shapeV3(shape: ptr<function, Shape>, k: u32) -> vec3f { return vec3f(shapeWord(shape, k), shapeWord(shape, k + 1u), shapeWord(shape, k + 2u)); }
 
+// The primitive kinds the frame's records hold, bit 1 << KIND_x each (convert-frame.ts
+// shapeConstants): evalShape leaves the others' surfaces out. The surface is inlined at every call
+// site; with every kind in it the dicer took lavapipe 16 s to compile.
+override SHAPE_KINDS: u32 = 0x1ffu;
+
+/** Whether `kind` is `k` and the frame holds kind `k` (false at compile time where it does not). */
+fn isKind(kind: u32, k: u32) -> bool { return (SHAPE_KINDS & (1u << k)) != 0u && kind == k; }
+
 /** Object-space position of a shape at (u, v). */
 fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
-  switch (*at).kind {
-    case 0u: { // bicubic Bézier: 16 points, row v, column u
-      let bu = bernstein(u);
-      let bv = bernstein(v);
-      var acc = vec3f(0.0);
-      for (var j = 0u; j < 4u; j++) {
-        var row = vec3f(0.0);
-        for (var i = 0u; i < 4u; i++) { row += bu[i] * shapeV3(at, (j * 4u + i) * 3u); }
-        acc += bv[j] * row;
-      }
-      return acc;
+  let kind = (*at).kind;
+  if (isKind(kind, KIND_BEZIER)) { // bicubic Bézier: 16 points, row v, column u
+    let bu = bernstein(u);
+    let bv = bernstein(v);
+    var acc = vec3f(0.0);
+    for (var j = 0u; j < 4u; j++) {
+      var row = vec3f(0.0);
+      for (var i = 0u; i < 4u; i++) { row += bu[i] * shapeV3(at, (j * 4u + i) * 3u); }
+      acc += bv[j] * row;
     }
-    case 1u: { // bilinear: corners (0,0), (1,0), (0,1), (1,1)
-      let p00 = shapeV3(at, 0u);
-      let p10 = shapeV3(at, 3u);
-      let p01 = shapeV3(at, 6u);
-      let p11 = shapeV3(at, 9u);
-      return mix(mix(p00, p10, u), mix(p01, p11, u), v);
-    }
-    case 2u: { // sphere: radius, phimin, phimax, thetamax
-      let r = shapeWord(at, 0u);
-      let phi = mix(shapeWord(at, 1u), shapeWord(at, 2u), v);
-      let theta = sinCos(u * shapeWord(at, 3u));
-      let p = sinCos(phi);
-      return vec3f(r * theta.y * p.y, r * theta.x * p.y, r * p.x);
-    }
-    case 3u: { // cone: height, radius, thetamax
-      let theta = sinCos(u * shapeWord(at, 2u));
-      let r = shapeWord(at, 1u) * (1.0 - v);
-      return vec3f(r * theta.y, r * theta.x, v * shapeWord(at, 0u));
-    }
-    case 4u: { // cylinder: radius, zmin, zmax, thetamax
-      let theta = sinCos(u * shapeWord(at, 3u));
-      let r = shapeWord(at, 0u);
-      return vec3f(r * theta.y, r * theta.x, mix(shapeWord(at, 1u), shapeWord(at, 2u), v));
-    }
-    case 5u: { // hyperboloid: point1, point2, thetamax
-      let q = mix(vec3f(shapeWord(at, 0u), shapeWord(at, 1u), shapeWord(at, 2u)),
-                  vec3f(shapeWord(at, 3u), shapeWord(at, 4u), shapeWord(at, 5u)), v);
-      let theta = sinCos(u * shapeWord(at, 6u));
-      return vec3f(q.x * theta.y - q.y * theta.x, q.x * theta.x + q.y * theta.y, q.z);
-    }
-    case 6u: { // paraboloid: rmax, zmin, zmax, thetamax
-      let zmax = shapeWord(at, 2u);
-      let z = mix(shapeWord(at, 1u), zmax, v);
-      var r = 0.0;
-      if (zmax != 0.0) { r = shapeWord(at, 0u) * sqrt(max(z / zmax, 0.0)); }
-      let theta = sinCos(u * shapeWord(at, 3u));
-      return vec3f(r * theta.y, r * theta.x, z);
-    }
-    case 7u: { // disk: height, radius, thetamax
-      let theta = sinCos(u * shapeWord(at, 2u));
-      let r = shapeWord(at, 1u) * (1.0 - v);
-      return vec3f(r * theta.y, r * theta.x, shapeWord(at, 0u));
-    }
-    default: { // torus: majorradius, minorradius, phimin, phimax, thetamax
-      let phi = sinCos(mix(shapeWord(at, 2u), shapeWord(at, 3u), v));
-      let theta = sinCos(u * shapeWord(at, 4u));
-      let r = shapeWord(at, 0u) + shapeWord(at, 1u) * phi.y;
-      return vec3f(r * theta.y, r * theta.x, shapeWord(at, 1u) * phi.x);
-    }
+    return acc;
   }
+  if (isKind(kind, KIND_BILINEAR)) { // bilinear: corners (0,0), (1,0), (0,1), (1,1)
+    let p00 = shapeV3(at, 0u);
+    let p10 = shapeV3(at, 3u);
+    let p01 = shapeV3(at, 6u);
+    let p11 = shapeV3(at, 9u);
+    return mix(mix(p00, p10, u), mix(p01, p11, u), v);
+  }
+  if (isKind(kind, KIND_SPHERE)) { // sphere: radius, phimin, phimax, thetamax
+    let r = shapeWord(at, 0u);
+    let phi = mix(shapeWord(at, 1u), shapeWord(at, 2u), v);
+    let theta = sinCos(u * shapeWord(at, 3u));
+    let p = sinCos(phi);
+    return vec3f(r * theta.y * p.y, r * theta.x * p.y, r * p.x);
+  }
+  if (isKind(kind, KIND_CONE)) { // cone: height, radius, thetamax
+    let theta = sinCos(u * shapeWord(at, 2u));
+    let r = shapeWord(at, 1u) * (1.0 - v);
+    return vec3f(r * theta.y, r * theta.x, v * shapeWord(at, 0u));
+  }
+  if (isKind(kind, KIND_CYLINDER)) { // cylinder: radius, zmin, zmax, thetamax
+    let theta = sinCos(u * shapeWord(at, 3u));
+    let r = shapeWord(at, 0u);
+    return vec3f(r * theta.y, r * theta.x, mix(shapeWord(at, 1u), shapeWord(at, 2u), v));
+  }
+  if (isKind(kind, KIND_HYPERBOLOID)) { // hyperboloid: point1, point2, thetamax
+    let q = mix(vec3f(shapeWord(at, 0u), shapeWord(at, 1u), shapeWord(at, 2u)),
+                vec3f(shapeWord(at, 3u), shapeWord(at, 4u), shapeWord(at, 5u)), v);
+    let theta = sinCos(u * shapeWord(at, 6u));
+    return vec3f(q.x * theta.y - q.y * theta.x, q.x * theta.x + q.y * theta.y, q.z);
+  }
+  if (isKind(kind, KIND_PARABOLOID)) { // paraboloid: rmax, zmin, zmax, thetamax
+    let zmax = shapeWord(at, 2u);
+    let z = mix(shapeWord(at, 1u), zmax, v);
+    var r = 0.0;
+    if (zmax != 0.0) { r = shapeWord(at, 0u) * sqrt(max(z / zmax, 0.0)); }
+    let theta = sinCos(u * shapeWord(at, 3u));
+    return vec3f(r * theta.y, r * theta.x, z);
+  }
+  if (isKind(kind, KIND_DISK)) { // disk: height, radius, thetamax
+    let theta = sinCos(u * shapeWord(at, 2u));
+    let r = shapeWord(at, 1u) * (1.0 - v);
+    return vec3f(r * theta.y, r * theta.x, shapeWord(at, 0u));
+  }
+  if (isKind(kind, KIND_TORUS)) { // torus: majorradius, minorradius, phimin, phimax, thetamax
+    let phi = sinCos(mix(shapeWord(at, 2u), shapeWord(at, 3u), v));
+    let theta = sinCos(u * shapeWord(at, 4u));
+    let r = shapeWord(at, 0u) + shapeWord(at, 1u) * phi.y;
+    return vec3f(r * theta.y, r * theta.x, shapeWord(at, 1u) * phi.x);
+  }
+  return vec3f(0.0);
 }
 
 fn objectToCamera(p: u32) -> mat4x4f {

@@ -42,6 +42,8 @@ export interface FrameGpu {
   solids: Uint32Array;
   /** Which kinds of motion the frame holds (the kernels' specialisation: motionConstants). */
   motion: FrameMotion;
+  /** The primitive kinds the frame's records hold (the kernels' specialisation: shapeConstants). */
+  shapeKinds: number;
   stats: FrameStats;
   /** Time passes with timestamp queries (FrameStats.stageGpuMs); false when the adapter cannot. */
   profile: boolean;

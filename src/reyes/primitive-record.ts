@@ -75,6 +75,9 @@ export class PrimitiveRecords {
   private data = new Float32Array(RECORD.floats * 64);
   private words = new Uint32Array(this.data.buffer);
   count = 0;
+  /** The primitive kinds of its records, bit 1 << PrimitiveKind each (the kernels leave the others'
+   * surfaces out: shapeConstants in convert/convert-frame.ts). */
+  kinds = 0;
   /** Source primitive index of each record (for messages and statistics). */
   readonly sources: number[] = [];
   /** Per record and RecordEdge: -1, or the record edge across it that bounds the same curve (patches
@@ -151,6 +154,7 @@ export class PrimitiveRecords {
 
     const base = this.count * RECORD.floats;
     this.words[base + RECORD.kind] = PrimitiveKind[input.kind];
+    this.kinds |= 1 << PrimitiveKind[input.kind];
     this.words[base + RECORD.flags] = input.flags | (input.N ? PrimitiveFlag.hasNormals : 0) | (hasUserBezier ? PrimitiveFlag.bicubicVertex : 0);
     this.words[base + RECORD.paramBase] = input.paramBase;
     this.words[base + RECORD.pipeline] = input.pipeline;

@@ -78,7 +78,7 @@ async function diceAll(gpu: ReturnType<ReturnType<typeof useGpuRuntime>>, frame:
   }
   const ready = gpu.allocator.createBufferWithData('ready', pieces, usage);
   const stageMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0 };
-  const frameGpu = { gpu, camera: cam, spaces, layout, prims, userCorners, primCount: count, pipelines: [], stats: { stageMs } as unknown as FrameStats, profile: false } as unknown as FrameGpu;
+  const frameGpu = { gpu, camera: cam, spaces, layout, prims, userCorners, primCount: count, shapeKinds: converted.records.kinds, pipelines: [], stats: { stageMs } as unknown as FrameStats, profile: false } as unknown as FrameGpu;
   const diced = await dice(frameGpu, { buffer: ready, count });
   const grid = new Float32Array(await gpu.read(diced.grids));
   for (const b of [prims, userCorners, ready, diced.grids, diced.gridInfo]) gpu.allocator.release(b);

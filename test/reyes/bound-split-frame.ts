@@ -19,6 +19,6 @@ export function boundSplitFrame(runtime: GpuRuntime, frame: Frame, maxVertices: 
   const { records, motion } = convertFrame(frame, camera, spaces, layout, builtinShadingProvider, () => {});
   const prims = runtime.allocator.createBufferWithData('prims', records.floats(), storageUsage());
   const userCorners = runtime.allocator.createBufferWithData('auxiliary values', records.userFloatsData(), storageUsage());
-  const gpuFrame = { gpu: runtime, camera, spaces, layout, prims, userCorners, primCount: records.count, motion, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
+  const gpuFrame = { gpu: runtime, camera, spaces, layout, prims, userCorners, primCount: records.count, motion, shapeKinds: records.kinds, apron: 1, stats: emptyStats(), profile: false } as unknown as FrameGpu;
   return { frame: gpuFrame, records };
 }

@@ -44,6 +44,13 @@ export interface ConvertedFrame {
   motion: FrameMotion;
 }
 
+/** reyes-surface.wgsl's specialisation constant for the primitive kinds a frame's records hold
+ * (PrimitiveRecords.kinds): every kernel that evaluates surfaces leaves the other kinds out, which
+ * cuts what lavapipe compiles (the dicer took 16 s cold with all nine kinds in it). */
+export function shapeConstants(kinds: number): Record<string, number> {
+  return { SHAPE_KINDS: kinds };
+}
+
 /** Which kinds of motion a frame holds: kernels are specialised to leave out what it lacks. */
 export interface FrameMotion {
   /** Some record carries a shape per motion key (deformation blur). */

@@ -22,7 +22,7 @@ import { releaseRecords, type BoundRecords, type RecordSource } from '../frame/r
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import { SPLIT_PARAMS } from '../../layout/split-params.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
-import { motionConstants } from '../convert/convert-frame.ts';
+import { motionConstants, shapeConstants } from '../convert/convert-frame.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
@@ -130,8 +130,8 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
   const { gpu } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
-    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion)),
-    // emit moves no points: without the motion constants it stays one pipeline for every frame.
+    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', classifyConstants(frame)),
+    // emit evaluates no surface: without the specialisation constants it stays one pipeline for every frame.
     kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit'),
   ]);
   const scan = new Scan(gpu);
@@ -246,6 +246,11 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
   };
 }
 
+/** classify's specialisation: the frame's motion and primitive kinds. */
+function classifyConstants(frame: FrameGpu): Record<string, number> {
+  return { ...motionConstants(frame.motion), ...shapeConstants(frame.shapeKinds) };
+}
+
 /** SplitParams of `frame` over `region` (plus the filter apron), but for the window's count and ready base. */
 function splitParams(frame: FrameGpu, region: Region) {
   const { camera, apron } = frame;
@@ -265,7 +270,7 @@ function splitParams(frame: FrameGpu, region: Region) {
 async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords, count: number): Promise<{ kept: Uint32Array; readyWhole: number }> {
   const { gpu } = frame;
   const allocator = gpu.allocator;
-  const classify = await kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', motionConstants(frame.motion));
+  const classify = await kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', classifyConstants(frame));
   const { window } = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const frameParams = splitParams(frame, region);
   const kept = new Uint32Array(count);

@@ -8,6 +8,7 @@ import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { GRID_INFO, gridOffsetConstants, layoutUserVariables } from '../../layout/grid-layout.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
+import { shapeConstants } from '../convert/convert-frame.ts';
 import type { DicingBin } from '../schedulers/dicing-scheduler.ts';
 
 export interface DicedGrids {
@@ -39,6 +40,7 @@ export function diceConstants(frame: FrameGpu): Record<string, number> {
     USER_COMPONENTS: user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0),
     OFF_USER: user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0,
     SEAM_CELLS: seamCells(layout.maxVertices),
+    ...shapeConstants(frame.shapeKinds),
   };
 }
 

@@ -6,6 +6,7 @@ import { gridOffsetConstants } from '../../layout/grid-layout.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { addGpuTimes, stageRecorder, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { seamCells } from './grid-seams.ts';
+import { shapeConstants } from '../convert/convert-frame.ts';
 
 /** Whether any shading kernel of the frame displaces (writes P), so seams must be closed again after it. */
 export function frameDisplaces(frame: Pick<FrameGpu, 'pipelines'>): boolean {
@@ -19,6 +20,7 @@ export async function reseam(frame: FrameGpu, ready: ReadyPieces, grids: GPUBuff
     ...gridOffsetConstants(layout, ['P']),
     RECORD_FLOATS: layout.recordFloats,
     SEAM_CELLS: seamCells(layout.maxVertices),
+    ...shapeConstants(frame.shapeKinds),
   });
   const recorder = stageRecorder(frame, 'reseam');
   const params = recorder.params('reseam', [ready.count, 0, 0, 0]);

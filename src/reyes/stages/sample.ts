@@ -16,7 +16,7 @@ import { packUniform } from '../../layout/uniform-struct.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { COMPOSITE_SAMPLE_BYTES, COMPOSITE_SUBPIXEL_BYTES, encodeComposite } from './composite.ts';
 import type { DicedGrids } from './dice.ts';
-import { motionConstants, type ConvertedFrame } from '../convert/convert-frame.ts';
+import { motionConstants, shapeConstants, type ConvertedFrame } from '../convert/convert-frame.ts';
 
 /** Why the frame's samples must be composited front to back rather than take the fused opaque
  * path, or undefined when every primitive is opaque. */
@@ -80,7 +80,9 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   const constants = gridOffsetConstants(frame.layout, SAMPLE_VARIABLES);
   constants.OFF_CI = gridOffsetConstants(frame.layout, [variable])[`OFF_${variable.toUpperCase()}`]!;
   constants.OUTPUT_VARIABLE = variable === 'Ci' ? 0 : 1;
-  Object.assign(constants, motionConstants(frame.motion));
+  // Sampling evaluates surfaces only for deforming records' key shapes: without them the kinds are
+  // left at their default, so that frames of any kinds share the sampling pipelines.
+  Object.assign(constants, motionConstants(frame.motion), frame.motion.deforms ? shapeConstants(frame.shapeKinds) : {});
   return kernelPipeline(frame.gpu, 'reyes-sample.wgsl', entryPoint, constants);
 }
 
