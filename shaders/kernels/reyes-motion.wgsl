@@ -20,9 +20,13 @@ const NO_MOTION: u32 = 0xffffffffu;
 // seconds, to compile the sampling kernels.
 override MOTION_DEFORMS: bool = true;
 override MOTION_MANY_KEYS: bool = true;
+// False where no record moves within the shutter: every record is then still at compile time, and
+// the moving paths of bound/split and sampling fold away.
+override MOTION_MOVES: bool = true;
 
 /** Float offset in userCorners of record p's motion block, or NO_MOTION. */
 fn motionBlock(p: u32) -> u32 {
+  if (!MOTION_MOVES) { return NO_MOTION; }
   let word = bitcast<u32>(prims[p * REC_FLOATS + REC_MOTION]);
   if (word == 0u) { return NO_MOTION; }
   return bitcast<u32>(prims[p * REC_FLOATS + REC_AUX]) + word - 1u;

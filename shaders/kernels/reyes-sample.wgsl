@@ -28,6 +28,9 @@ override OFF_V: u32;
 // OFF_CI names an output variable rather than Ci: its value is multiplied by Oi, so compositing
 // weights it by opacity front to back as it does the (premultiplied) colour.
 override OUTPUT_VARIABLE: bool = false;
+// False where the camera has no lens (sample.ts): with MOTION_MOVES false too (reyes-motion.wgsl),
+// a still frame's kernels leave out every blurred path, which is most of what lavapipe compiles.
+override LENS: bool = true;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
 // @layout ready-piece
@@ -143,7 +146,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   var rhi = vec2f(-3.0e38);
   mp.prim = prim;
   mp.motion = motionBlock(prim);
-  mp.blurred = mp.motion != NO_MOTION || params.lensRadius > 0.0;
+  mp.blurred = mp.motion != NO_MOTION || (LENS && params.lensRadius > 0.0);
   // Every key of the motion (the diced position alone when it does not move), the lens's spread
   // around each: the moved and lensed corners of any sample lie within (a segment between keys
   // projects inside its ends' projections, and for one lens position the lens moves it linearly).
@@ -477,7 +480,7 @@ fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
 
 /** Fills lensBoxes and lensCells; every invocation of the workgroup calls it (it holds a barrier). */
 fn shareLensStrata(m: u32) {
-  if (params.lensRadius > 0.0) {
+  if (LENS && params.lensRadius > 0.0) {
     for (var j = m; j < min(params.nx * params.ny, LENS_STRATA_SHARED); j += MAXV) {
       lensCells[j] = lensCell(j, params.nx, params.ny);
       lensBoxes[j] = lensCellBox(lensCells[j], params.nx, params.ny);

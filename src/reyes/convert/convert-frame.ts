@@ -53,6 +53,8 @@ export function shapeConstants(kinds: number): Record<string, number> {
 
 /** Which kinds of motion a frame holds: kernels are specialised to leave out what it lacks. */
 export interface FrameMotion {
+  /** Some record moves within the shutter (it has motion keys). */
+  moves: boolean;
   /** Some record carries a shape per motion key (deformation blur). */
   deforms: boolean;
   /** Some record has more than two motion keys. */
@@ -63,7 +65,7 @@ export interface FrameMotion {
  * every primitive kind's surface into a kernel; left out, lavapipe compiles the sampling kernels in
  * seconds instead of minutes. */
 export function motionConstants(motion: FrameMotion): Record<string, number> {
-  return { MOTION_DEFORMS: motion.deforms ? 1 : 0, MOTION_MANY_KEYS: motion.manyKeys ? 1 : 0 };
+  return { MOTION_MOVES: motion.moves ? 1 : 0, MOTION_DEFORMS: motion.deforms ? 1 : 0, MOTION_MANY_KEYS: motion.manyKeys ? 1 : 0 };
 }
 
 const QUADRICS = new Set(['Sphere', 'Cone', 'Cylinder', 'Hyperboloid', 'Paraboloid', 'Disk', 'Torus']);
@@ -84,7 +86,7 @@ export function convertFrame(
   // A provider may hand the same instance to primitives that share a state: one block for them all.
   const paramBaseOf = new Map<ShadingInstance, number>();
   const solids = frameSolids(frame, warn);
-  const motion: FrameMotion = { deforms: false, manyKeys: false };
+  const motion: FrameMotion = { moves: false, deforms: false, manyKeys: false };
   frame.primitives.forEach((primitive, index) => {
     const { geometry, attributes } = primitive;
     // 1 + the primitive's CSG leaf, 0 outside solids, -1 in an empty solid (nothing of it shows).
@@ -136,7 +138,10 @@ export function convertFrame(
     };
     const deformation = deformationSamples(ctx, geometry, camera, primitive.source);
     const keys = motionKeys(frame, primitive.objectToWorld, primitive.motion, objectToCamera, deformation?.times);
-    if (keys) motion.manyKeys ||= keys.length > 2;
+    if (keys) {
+      motion.moves = true;
+      motion.manyKeys ||= keys.length > 2;
+    }
     if (keys && deformation) {
       motion.deforms = true;
       const first = records.count;
