@@ -65,6 +65,9 @@ export interface FrameStats {
   samplingSplits: number;
   opaqueFastPath: boolean;
   peakBytes: number;
+  /** Compute pipelines the frame created (the others came from the device's cache of earlier
+   * frames): on lavapipe each is compiled at its first dispatch, so a first frame pays for them. */
+  pipelinesCreated: number;
   /** Wall time per stage (ms) around each submitted stage, read-backs included. */
   stageMs: StageTimes;
   /** GPU time per stage (ms): the sum of its compute passes' timestamp-query durations (convert is
@@ -116,6 +119,7 @@ export function emptyStats(): FrameStats {
     samplingSplits: 0,
     opaqueFastPath: false,
     peakBytes: 0,
+    pipelinesCreated: 0,
     stageMs: { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 },
     totalMs: 0,
     warnings: [],

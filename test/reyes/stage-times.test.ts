@@ -1,5 +1,6 @@
 // Per-stage GPU times from timestamp queries (lavapipe and Dawn offer 'timestamp-query'): present and
-// positive for every GPU stage, next to the wall times, and absent when turned off.
+// positive for every GPU stage, next to the wall times, and absent when turned off. And the count of
+// pipelines a frame creates (what a cold start compiles).
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
@@ -45,4 +46,17 @@ describe('per-stage GPU times', () => {
       expect(compareImages(plain.image, timed.image).max).toBe(0);
     });
   }
+});
+
+describe('pipelines created per frame', () => {
+  const gpu = useGpuRuntime();
+
+  it('counts the compute pipelines a first frame creates, and none for the same frame again on the device', async () => {
+    const frame = await frameFromText(SCENE(1));
+    const first = await render(gpu(), frame);
+    // Bound/split, dice, shade, the opaque sampling passes and the filter at least.
+    expect(first.rendered.stats.pipelinesCreated).toBeGreaterThanOrEqual(6);
+    const again = await render(gpu(), frame);
+    expect(again.rendered.stats.pipelinesCreated).toBe(0);
+  });
 });

@@ -27,6 +27,8 @@ import type { RenderOptions } from './render-options.ts';
 /** What a frame is before any GPU work: camera, grid layout, converted primitives, sampling settings. */
 export interface FrameJob {
   started: number;
+  /** The device's pipelines created before this frame (its KernelCache misses). */
+  pipelinesBefore: number;
   frame: Frame;
   stats: FrameStats;
   warnings: string[];
@@ -50,6 +52,7 @@ export interface FrameJob {
 export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions): FrameJob {
   throwIfCancelled(options.signal);
   const started = performance.now();
+  const pipelinesBefore = gpu.kernels.stats.misses;
   const stats = emptyStats();
   const warnings: string[] = [];
   const warn = (message: string): void => {
@@ -106,7 +109,7 @@ export function startFrame(gpu: GpuRuntime, frame: Frame, options: RenderOptions
   });
   const budgetBytes = options.budgetBytes ?? ribBudgetBytes(frame.options, warn);
   return {
-    started, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager, variables, textures,
+    started, pipelinesBefore, frame, stats, warnings, warn, camera, spaces, layout, converted, nx, ny, image, budgetBytes, imager, variables, textures,
     filter: { code: filterCode, xWidth: filterOption.xWidth, yWidth: filterOption.yWidth },
   };
 }

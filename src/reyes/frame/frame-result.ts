@@ -35,6 +35,7 @@ export async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | u
     if (stats.stageGpuMs) stats.stageGpuMs.imager = gpuMs;
   }
   stats.totalMs = performance.now() - job.started;
+  stats.pipelinesCreated = gpu.kernels.stats.misses - job.pipelinesBefore;
   stats.warnings = warnings;
   return rendered;
 }
