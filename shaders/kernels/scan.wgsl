@@ -24,6 +24,13 @@ struct Params {
 
 var<workgroup> tile: array<u32, BLOCK>;
 
+/** ITEMS in a form the compiler cannot bound (no block count is all ones, but it cannot know), so
+ * that it does not unroll the loops over a block's items: unrolled, they took lavapipe over a second
+ * to compile. */
+fn items() -> u32 {
+  return select(ITEMS, 0u, params.blockCount == 0xffffffffu);
+}
+
 fn blockIndex(group: vec3u, groups: vec3u) -> u32 {
   return group.x + group.y * groups.x;
 }
@@ -49,7 +56,7 @@ fn reduceBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
     return;
   }
   var sum = 0u;
-  for (var i = 0u; i < ITEMS; i++) {
+  for (var i = 0u; i < items(); i++) {
     sum += load(block * BLOCK + i * WORKGROUP + local);
   }
   let total = workgroupExclusiveScan(local, sum).y;
@@ -72,24 +79,24 @@ fn scanBlocks(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
   }
   let base = block * BLOCK;
   // Coalesced loads into the tile, then each invocation scans ITEMS consecutive elements.
-  for (var i = 0u; i < ITEMS; i++) {
+  for (var i = 0u; i < items(); i++) {
     tile[i * WORKGROUP + local] = load(base + i * WORKGROUP + local);
   }
   workgroupBarrier();
   var sum = 0u;
-  for (var k = 0u; k < ITEMS; k++) {
+  for (var k = 0u; k < items(); k++) {
     sum += tile[local * ITEMS + k];
   }
   let scanned = workgroupExclusiveScan(local, sum);
   let offset = blockOffsets[block];
   var running = offset + scanned.x;
-  for (var k = 0u; k < ITEMS; k++) {
+  for (var k = 0u; k < items(); k++) {
     let value = tile[local * ITEMS + k];
     running += value;
     tile[local * ITEMS + k] = select(running - value, running, INCLUSIVE);
   }
   workgroupBarrier();
-  for (var i = 0u; i < ITEMS; i++) {
+  for (var i = 0u; i < items(); i++) {
     let index = base + i * WORKGROUP + local;
     if (index < params.count) {
       output[index] = tile[i * WORKGROUP + local];

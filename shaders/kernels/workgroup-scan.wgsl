@@ -10,14 +10,18 @@ const RAKE_LENGTH: u32 = WORKGROUP / RAKES;
 var<workgroup> scanSlots: array<u32, WORKGROUP>;
 // RAKES exclusive offsets, then the workgroup total.
 var<workgroup> rakeOffsets: array<u32, RAKES + 1u>;
+// RAKE_LENGTH and RAKES as the rake loops read them: from workgroup memory, so that the compiler does
+// not unroll the loops (unrolled, lavapipe took seconds to compile a scan kernel, not a tenth of one).
+var<workgroup> rakeBounds: vec2u;
 
 /** Returns (exclusive prefix of `value`, total over the workgroup). Call in uniform control flow. */
 fn workgroupExclusiveScan(local: u32, value: u32) -> vec2u {
   scanSlots[local] = value;
+  if (local == 0u) { rakeBounds = vec2u(RAKE_LENGTH, RAKES); }
   workgroupBarrier();
   if (local < RAKES) {
     var sum = 0u;
-    for (var j = 0u; j < RAKE_LENGTH; j++) {
+    for (var j = 0u; j < rakeBounds.x; j++) {
       let slot = local * RAKE_LENGTH + j;
       let v = scanSlots[slot];
       scanSlots[slot] = sum;
@@ -28,7 +32,7 @@ fn workgroupExclusiveScan(local: u32, value: u32) -> vec2u {
   workgroupBarrier();
   if (local == 0u) {
     var sum = 0u;
-    for (var j = 0u; j < RAKES; j++) {
+    for (var j = 0u; j < rakeBounds.y; j++) {
       let v = rakeOffsets[j];
       rakeOffsets[j] = sum;
       sum += v;
