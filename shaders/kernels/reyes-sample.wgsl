@@ -11,7 +11,8 @@
 //                 depth, the lowest micropolygon id there. The depth pass marks such ties as it
 //                 finds them (atomicMin hands back the depth it met: the second of two equal nearest
 //                 depths meets the first) and counts them; the owner pass, walking every
-//                 micropolygon again, runs only when the region has a tie. The colour pass
+//                 micropolygon again, runs only when the region has a tie (sample.ts reads the
+//                 count back, so a frame without ties never compiles it). The colour pass
 //                 (transparent black for a matte owner) writes the one nearest sample's colour and
 //                 primitive record per subpixel; the depth pass adds the sample points it tests
 //                 (the same conservative count) to a counter
@@ -73,7 +74,6 @@ var<workgroup> groupSamples: atomic<u32>;
 // The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, the
 // lowest micropolygon id there where the depth pass met a tie (left by the owner pass).
 const NO_OWNER: u32 = 0xffffffffu;
-var<workgroup> groupTies: u32;
 
 // With depth of field, each blur stratum's lens cell and the box of its lens positions, the same for
 // every micropolygon: found once per workgroup (shareLensStrata) for the first LENS_STRATA_SHARED
@@ -610,9 +610,6 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
                @builtin(local_invocation_index) m: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  // Without a tie in the region every nearest sample has its one owner already.
-  if (m == 0u) { groupTies = atomicLoad(&tieCount); }
-  if (workgroupUniformLoad(&groupTies) == 0u) { return; }
   shareLensStrata(m);
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }

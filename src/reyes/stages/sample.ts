@@ -200,9 +200,10 @@ async function sampleAndComposite(
 }
 
 /**
- * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties (marked by the
- * depth pass; the owner pass runs only where the region has one) to the lowest micropolygon, then
- * colour, straight into the subpixel buffer.
+ * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties (marked and
+ * counted by the depth pass) to the lowest micropolygon, then colour, straight into the subpixel
+ * buffer. The tie count comes back between the passes: the owner pass runs (and its pipeline is
+ * made) only for a region with a tie, which most frames never have.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
@@ -210,31 +211,46 @@ export function sampleOpaque(
   frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect, sampleCounter: GPUBuffer, variable?: string,
 ): Promise<SubpixelBuffer> {
   return timed(frame, 'sample', async () => {
+    const { gpu } = frame;
     const subpixels = rect.width * rect.height;
     const out = allocateSubpixels(frame, rect);
+    const made: GPUBuffer[] = [];
     try {
-      const [clearPass, depthPass, ownerPass, colorPass] = await Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueOwner', 'opaqueColor'].map((e) => samplePipeline(frame, e, variable)));
-      const recorder = stageRecorder(frame, 'opaque samples');
-      const depthBits = recorder.scratch('opaque depth', subpixels * 4);
-      const owner = recorder.scratch('opaque owner', subpixels * 4);
-      const tieFlags = recorder.scratch('opaque tie flags', subpixels * 4);
-      const ties = recorder.scratch('opaque ties', 4);
-      recorder.encoder.clearBuffer(tieFlags);
-      recorder.encoder.clearBuffer(ties);
-      recorder.encoder.clearBuffer(out.color);
-      const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      recorder.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits, 21: owner }, Math.ceil(subpixels / CLEAR_SPAN));
-      const common = { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners };
-      recorder.dispatch(depthPass!, { ...common, 9: depthBits, 13: sampleCounter, 15: ties, 18: tieFlags }, diced.count);
-      recorder.dispatch(ownerPass!, { ...common, 10: owner, 15: ties, 16: depthBits, 19: tieFlags }, diced.count);
-      recorder.dispatch(colorPass!, { ...common, 11: out.color, 12: out.ids, 16: depthBits, 17: owner }, diced.count);
-      recorder.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
-      await recorder.submit();
-      addGpuTimes(frame, recorder, 'sample');
+      const [clearPass, depthPass, colorPass] = await Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueColor'].map((e) => samplePipeline(frame, e, variable)));
+      const buffer = (label: string, size: number): GPUBuffer => {
+        made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
+        return made[made.length - 1]!;
+      };
+      const depthBits = buffer('opaque depth', subpixels * 4);
+      const owner = buffer('opaque owner', subpixels * 4);
+      const tieFlags = buffer('opaque tie flags', subpixels * 4);
+      const ties = buffer('opaque ties', 4);
+      const depths = stageRecorder(frame, 'opaque depths');
+      depths.encoder.clearBuffer(tieFlags);
+      depths.encoder.clearBuffer(ties);
+      depths.encoder.clearBuffer(out.color);
+      const words = sampleParams(frame, diced, rect);
+      // Each recorder its own parameters: a recorder's transient buffers go once its work is done.
+      const common = (params: GPUBuffer) => ({ 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners });
+      const params = depths.params('sample', words);
+      depths.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits, 21: owner }, Math.ceil(subpixels / CLEAR_SPAN));
+      depths.dispatch(depthPass!, { ...common(params), 9: depthBits, 13: sampleCounter, 15: ties, 18: tieFlags }, diced.count);
+      await depths.submit();
+      addGpuTimes(frame, depths, 'sample');
+      const tied = (await gpu.readU32(ties, 1))[0]! > 0;
+      const colours = stageRecorder(frame, 'opaque colours');
+      const second = common(colours.params('sample', words));
+      if (tied) colours.dispatch(await samplePipeline(frame, 'opaqueOwner', variable), { ...second, 10: owner, 16: depthBits, 19: tieFlags }, diced.count);
+      colours.dispatch(colorPass!, { ...second, 11: out.color, 12: out.ids, 16: depthBits, 17: owner }, diced.count);
+      colours.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
+      await colours.submit();
+      addGpuTimes(frame, colours, 'sample');
       return out;
     } catch (error) {
       releaseSubpixels(frame, out);
       throw error;
+    } finally {
+      for (const b of made) gpu.allocator.release(b);
     }
   });
 }
