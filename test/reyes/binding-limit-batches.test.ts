@@ -98,6 +98,10 @@ describe('primitive records batched to the binding limit', () => {
     expect(recordBatches(3, (k) => (k === 1 ? limit / 4 : 1), limit)).toEqual([{ first: 0, count: 1 }, { first: 1, count: 1 }, { first: 2, count: 1 }]);
     expect(() => recordBatches(3, none, bytes - 1)).toThrow(`a primitive record with its auxiliary values (${bytes} + 0 bytes) passes one storage binding of this device (${bytes - 1} bytes)`);
     expect(() => recordBatches(3, () => limit, limit)).toThrow(BindingLimitError);
+    // A share of the budget bounds records and auxiliary values together; a record passing it alone
+    // is a batch of its own.
+    expect(recordBatches(5, () => 10, 4 * bytes, 2 * bytes + 80)).toEqual([{ first: 0, count: 2 }, { first: 2, count: 2 }, { first: 4, count: 1 }]);
+    expect(recordBatches(3, (k) => (k === 1 ? 100 : 0), 4 * bytes, bytes)).toEqual([{ first: 0, count: 1 }, { first: 1, count: 1 }, { first: 2, count: 1 }]);
   });
 
   it('packs a region\'s records with their auxiliary blocks and joined edges, pieces rebased', () => {
@@ -122,7 +126,7 @@ describe('primitive records batched to the binding limit', () => {
     const narrowed: RecordSource = { ...source, indices: Uint32Array.from([1, 3, 4]), batches: [{ first: 0, count: 3 }] };
     expect(Array.from(pieceRecords(narrowed, Uint32Array.from([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]), 2, [2]))).toEqual([1, 4]);
     // Subsets of subsets name the frame's records (a region's halves start from the records it kept).
-    const gpu = { maxBindingBytes: () => 1 << 20 } as unknown as GpuRuntime;
+    const gpu = { maxBindingBytes: () => 1 << 20, allocator: { budget: 64 << 20 } } as unknown as GpuRuntime;
     const kept = recordSource(gpu, records, Uint32Array.from([0, 2, 3, 4])).subset(Uint32Array.from([1, 3])).subset(Uint32Array.from([1]));
     expect(Array.from(kept.indices!)).toEqual([4]);
     expect(kept.batches).toEqual([{ first: 0, count: 1 }]);
