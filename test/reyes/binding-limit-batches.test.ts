@@ -12,6 +12,7 @@ import { BindingLimitError } from '../../src/reyes/errors.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import type { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { frameFromText, render } from './render-helpers.ts';
+import { mesh } from './wavy-mesh.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -20,23 +21,6 @@ const LIMIT = 64 * KiB;
 /** Each render below the limit works through over a hundred dicing regions, each reading every record
  * batch: minutes on a busy 2-core machine with a cold shader cache. */
 const RENDER_TIMEOUT = 600_000;
-
-/** A wavy n × n bilinear PatchMesh (n² records) with a colour and a user float per vertex. */
-function mesh(n: number, z: number): string {
-  const P: number[] = [];
-  const Cs: number[] = [];
-  const foo: number[] = [];
-  for (let j = 0; j <= n; j++) {
-    for (let i = 0; i <= n; i++) {
-      const x = (i / n) * 2 - 1;
-      const y = (j / n) * 2 - 1;
-      P.push(x, y, z + 0.15 * Math.sin(3 * x) * Math.cos(2 * y));
-      Cs.push(i / n, j / n, 0.5);
-      foo.push((i * 7 + j * 3) % 11 / 10);
-    }
-  }
-  return `PatchMesh "bilinear" ${n + 1} "nonperiodic" ${n + 1} "nonperiodic" "P" [${P.join(' ')}] "Cs" [${Cs.join(' ')}] "varying float foo" [${foo.join(' ')}]`;
-}
 
 function scene(transparent: boolean): string {
   return `Format 128 96 1

@@ -9,21 +9,13 @@ import { RECORD } from '../../src/layout/primitive-record.ts';
 import { RECORDS_SHARE } from '../../src/reyes/frame/record-batches.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
+import { mesh } from './wavy-mesh.ts';
 
 const MiB = 1024 * 1024;
 const BUDGET = 4 * MiB;
 
-/** A wavy n × n bilinear PatchMesh (n² records) with a colour per vertex. */
+/** A frame of one wavy n × n bilinear PatchMesh (n² records). */
 function scene(n: number): string {
-  const P: number[] = [];
-  const Cs: number[] = [];
-  for (let j = 0; j <= n; j++) {
-    for (let i = 0; i <= n; i++) {
-      const [x, y] = [(i / n) * 2 - 1, (j / n) * 2 - 1];
-      P.push(x, y, 0.15 * Math.sin(3 * x) * Math.cos(2 * y));
-      Cs.push(i / n, j / n, 0.5);
-    }
-  }
   return `Format 64 48 1
 PixelSamples 2 2
 ShadingRate 4
@@ -31,7 +23,7 @@ Projection "perspective" "fov" 50
 Translate 0 0 2.6
 Rotate -15 1 0 0
 WorldBegin
-PatchMesh "bilinear" ${n + 1} "nonperiodic" ${n + 1} "nonperiodic" "P" [${P.join(' ')}] "Cs" [${Cs.join(' ')}]
+${mesh(n, 0)}
 WorldEnd`;
 }
 
