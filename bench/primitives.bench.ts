@@ -1,9 +1,10 @@
 // `npm run bench:primitives`: throughput of the GPU scan, compaction and 64-bit key-value radix sort
 // against the plain-TypeScript versions (src/gpu/cpu-primitives.ts), measured in the same run; then
-// a SubdivisionMesh of about 100,000 faces (issue 14) rendered at 1280×720, PixelSamples 4 4, under
-// a 64 MiB budget and the default one: time, patches, micropolygons and peak GPU memory.
-// Usage: npm run bench:primitives [-- --min 16 --max 24 --repeat 5 --only gpu,subdivision
-//   --faces 100000 --budgets 64,default]
+// issue 14's generated scenes at 1280×720, PixelSamples 4 4: a SubdivisionMesh of about 100,000
+// faces, a hair ball of 100,000 cubic curves and a cloud of 1,000,000 points, each under a 64 MiB
+// budget and the default one: time, records, micropolygons and peak GPU memory.
+// Usage: npm run bench:primitives [-- --min 16 --max 24 --repeat 5 --only gpu,subdivision,hair,points
+//   --faces 100000 --curves 100000 --points 1000000 --budgets 64,default]
 import { parseArgs } from 'node:util';
 import { acquireGpu } from '../src/gpu/device.ts';
 import { Compact } from '../src/gpu/compact.ts';
@@ -21,8 +22,10 @@ const { values: options } = parseArgs({
     max: { type: 'string', default: '24' },
     step: { type: 'string', default: '2' },
     repeat: { type: 'string', default: '5' },
-    only: { type: 'string', default: 'gpu,subdivision' },
+    only: { type: 'string', default: 'gpu,subdivision,hair,points' },
     faces: { type: 'string', default: '100000' },
+    curves: { type: 'string', default: '100000' },
+    points: { type: 'string', default: '1000000' },
     budgets: { type: 'string', default: '64,default' },
   },
 });
@@ -116,12 +119,18 @@ if (only.has('gpu')) {
   console.log(`peak GPU memory: ${(gpu.allocator.peak / 2 ** 20).toFixed(1)} MiB`);
 }
 
+/** A camera 3.4 units from the origin looking down at it, 1280×720, PixelSamples 4 4, and `world`. */
+function benchScene(world: string): string {
+  return `Format 1280 720 1\nPixelSamples 4 4\nProjection "perspective" "fov" 40\nTranslate 0 0 3.4\nRotate -55 1 0 0
+WorldBegin\n${world}\nWorldEnd\n`;
+}
+
 /**
  * A torus of about `faces` control faces (R 1, r 0.35), every 1,563rd quad cut into two triangles so
  * that the mesh has extraordinary vertices (valence 5 at the cut's ends) and non-quads, seen from
  * above at an angle, default surface under the default light.
  */
-function torusScene(faces: number): string {
+function torusScene(faces: number): { rib: string; faces: number; triangles: number } {
   const nu = Math.round(Math.sqrt(faces * 2.5));
   const nv = Math.round(faces / nu);
   const points: string[] = [];
@@ -147,19 +156,65 @@ function torusScene(faces: number): string {
       }
     }
   }
-  return `Format 1280 720 1\nPixelSamples 4 4\nProjection "perspective" "fov" 40\nTranslate 0 0 3.4\nRotate -55 1 0 0
-WorldBegin\nSubdivisionMesh "catmull-clark" [${counts.join(' ')}] [${indices.join(' ')}] "P" [${points.join(' ')}]\nWorldEnd\n`;
+  const rib = benchScene(`SubdivisionMesh "catmull-clark" [${counts.join(' ')}] [${indices.join(' ')}] "P" [${points.join(' ')}]`);
+  return { rib, faces: counts.length, triangles: counts.filter((n) => n === 3).length };
 }
 
-if (only.has('subdivision')) {
-  const scene = await parseRib(torusScene(Number(options.faces)));
+/** `count` directions uniform on the unit sphere, from a fixed seed. */
+function sphereDirections(count: number, seed: number): Float64Array {
+  const words = randomWords(2 * count, seed);
+  const out = new Float64Array(3 * count);
+  for (let i = 0; i < count; i++) {
+    const z = 2 * (words[2 * i]! / 2 ** 32) - 1;
+    const phi = (2 * Math.PI * words[2 * i + 1]!) / 2 ** 32;
+    const r = Math.sqrt(1 - z * z);
+    out.set([r * Math.cos(phi), r * Math.sin(phi), z], 3 * i);
+  }
+  return out;
+}
+
+/**
+ * A hair ball: `count` cubic Bézier curves (one segment each) from radius 0.45 out to 0.95 along
+ * random directions, bent sideways, 0.002 wide (about 0.6 pixel at the ball's centre), facing the
+ * camera.
+ */
+function hairScene(count: number): string {
+  const directions = sphereDirections(count, 12345);
+  const bends = sphereDirections(count, 777);
+  const points: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [dx, dy, dz] = directions.subarray(3 * i, 3 * i + 3);
+    const [bx, by, bz] = bends.subarray(3 * i, 3 * i + 3);
+    for (let k = 0; k < 4; k++) {
+      const r = 0.45 + (0.5 * k) / 3;
+      const bend = 0.04 * k * k;
+      points.push(`${(r * dx! + bend * bx!).toFixed(5)} ${(r * dy! + bend * by!).toFixed(5)} ${(r * dz! + bend * bz!).toFixed(5)}`);
+    }
+  }
+  return benchScene(`Surface "matte"\nCurves "cubic" [${new Array(count).fill(4).join(' ')}] "nonperiodic" "P" [${points.join(' ')}] "constantwidth" [0.002]`);
+}
+
+/** A cloud of `count` points uniform in the unit ball, 0.004 wide (about 1.2 pixels at the centre). */
+function pointsScene(count: number): string {
+  const directions = sphereDirections(count, 4242);
+  const radii = randomWords(count, 99);
+  const points: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = Math.cbrt(radii[i]! / 2 ** 32);
+    points.push(`${(r * directions[3 * i]!).toFixed(5)} ${(r * directions[3 * i + 1]!).toFixed(5)} ${(r * directions[3 * i + 2]!).toFixed(5)}`);
+  }
+  return benchScene(`Surface "matte"\nPoints "P" [${points.join(' ')}] "constantwidth" [0.004]`);
+}
+
+/** Renders the parsed scene's first frame under each of --budgets and prints a row for each. */
+async function renderTable(title: string, rib: string): Promise<void> {
+  const parseStart = performance.now();
+  const scene = await parseRib(rib);
+  const parseMs = performance.now() - parseStart;
   const frame = scene.frames[0]!;
-  const geometry = frame.primitives[0]!.geometry;
-  const cage = (geometry.args.nvertices as number[]).length;
   console.log('');
-  console.log(`SubdivisionMesh torus of ${cage} faces (${(geometry.args.nvertices as number[]).filter((n) => n === 3).length} triangles), ` +
-    '1280×720, PixelSamples 4 4');
-  const header = ['budget', 'time ms', 'convert ms', 'patches', 'micropolygons', 'peak MiB', 'warnings'];
+  console.log(`${title}, 1280×720, PixelSamples 4 4 (RIB of ${(rib.length / 2 ** 20).toFixed(1)} MiB parsed in ${parseMs.toFixed(0)} ms)`);
+  const header = ['budget', 'time ms', 'convert ms', 'records', 'micropolygons', 'dicing regions', 'peak MiB', 'warnings'];
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
   for (const budget of options.budgets.split(',')) {
@@ -172,11 +227,18 @@ if (only.has('subdivision')) {
       const { stats, warnings } = await renderFrame(gpu, frame, budgetBytes === undefined ? {} : { budgetBytes });
       const ms = performance.now() - start;
       console.log(`| ${label} | ${ms.toFixed(0)} | ${stats.stageMs.convert.toFixed(0)} | ${stats.primitiveRecords} | ${stats.micropolygons} | ` +
-        `${(stats.peakBytes / 2 ** 20).toFixed(1)} | ${warnings.length ? warnings.join('; ') : 'none'} |`);
+        `${stats.dicingRegions} | ${(stats.peakBytes / 2 ** 20).toFixed(1)} | ${warnings.length ? warnings.join('; ') : 'none'} |`);
     } catch (error) {
       if (!(error instanceof BudgetTooSmallError)) throw error;
-      console.log(`| ${label} | failed after ${(performance.now() - start).toFixed(0)} | | | | | ${error.message} |`);
+      console.log(`| ${label} | failed after ${(performance.now() - start).toFixed(0)} | | | | | | ${error.message} |`);
     }
   }
 }
+
+if (only.has('subdivision')) {
+  const torus = torusScene(Number(options.faces));
+  await renderTable(`SubdivisionMesh torus of ${torus.faces} faces (${torus.triangles} triangles)`, torus.rib);
+}
+if (only.has('hair')) await renderTable(`Hair ball of ${Number(options.curves)} cubic curves 0.002 wide`, hairScene(Number(options.curves)));
+if (only.has('points')) await renderTable(`Cloud of ${Number(options.points)} points 0.004 wide`, pointsScene(Number(options.points)));
 context.destroy();

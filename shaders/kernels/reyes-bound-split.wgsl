@@ -10,7 +10,8 @@
 // most eyeSplits of them, and such a piece past them is culled and counted. Otherwise it estimates
 // the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
 // per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
-// across its longer direction. `emit` writes the children and the ready pieces at their scanned offsets.
+// across its longer direction; a ready piece reaching far past the region is halved too, its halves
+// keeping its grid (REGION_SPLIT). `emit` writes the children and the ready pieces at their scanned offsets.
 // @include reyes-surface.wgsl
 // @include reyes-motion.wgsl
 // A moving piece's box covers its box at every motion key (a deforming one's at each key's shape),
@@ -39,6 +40,12 @@ const READY: u32 = 1u;
 const SPLIT_U: u32 = 2u;
 const SPLIT_V: u32 = 3u;
 const EYE_SPLIT_FLAG: u32 = 0x80u;  // in a decision: the split is an eye split
+const REGION_SPLIT_FLAG: u32 = 0x40u;  // in a decision: a ready piece split for the region; its halves keep its grid's lattice
+const ACTION_MASK: u32 = 0x3fu;
+/** A ready piece reaching over this many times the region's larger side (raster, apron included) is
+ * halved until it does not: a small region then dices only the parts near it, where a long piece
+ * (a hair's) was diced whole in every region it crossed. */
+const REGION_SPLIT: f32 = 2.0;
 const SAMPLES: u32 = 5u;
 // @layout clip-planes
 // @layout ready-piece
@@ -280,8 +287,21 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     let wantV = u32(min(max(max(ceil(lenV / edge), ceil(turnV / eighth - 1.0e-3)), 1.0), 65536.0));
     var segU = powerOfTwoAtLeast(wantU);
     var segV = powerOfTwoAtLeast(wantV);
+    // A half of a region split keeps its share of the whole piece's grid (the same vertices).
+    let kept = vec2u(queue[i * PIECE_WORDS + PIECE_NU], queue[i * PIECE_WORDS + PIECE_NV]);
+    if (kept.x != 0u) {
+      segU = kept.x - 1u;
+      segV = kept.y - 1u;
+    }
+    let alongU = lenU >= lenV;
+    let regionSide = max(params.region.z - params.region.x, params.region.w - params.region.y);
     if ((segU + 1u) * (segV + 1u) <= params.maxVertices) {
       action = READY;
+      if (max(lenU, lenV) > REGION_SPLIT * regionSide && select(segV, segU, alongU) >= 2u && depth < params.maxDepth) {
+        action = select(SPLIT_V, SPLIT_U, alongU) | REGION_SPLIT_FLAG;
+        nu = segU + 1u;
+        nv = segV + 1u;
+      }
     } else if (depth >= params.maxDepth) {
       // Out of splits: dice as finely as one workgroup allows.
       action = READY;
@@ -295,7 +315,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     }
   }
   decision[i] = action | (nu << 8u) | (nv << 20u);
-  childCount[i] = select(0u, 2u, (action & 0x7fu) >= SPLIT_U);
+  childCount[i] = select(0u, 2u, (action & ACTION_MASK) >= SPLIT_U);
   readyFlag[i] = select(0u, 1u, action == READY);
 }
 
@@ -305,7 +325,7 @@ fn emit(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
   let i = flatIndex(group, groups, local);
   if (i >= params.count) { return; }
   let d = decision[i];
-  let action = d & 0x7fu;
+  let action = d & ACTION_MASK;
   if (action == CULL) { return; }
   var record: array<u32, PIECE_WORDS>;
   for (var w = 0u; w < PIECE_WORDS; w++) { record[w] = queue[i * PIECE_WORDS + w]; }
@@ -317,6 +337,13 @@ fn emit(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
     return;
   }
   record[PIECE_SPLITS] = record[PIECE_SPLITS] + 1u + select(0u, EYE_SPLIT, (d & EYE_SPLIT_FLAG) != 0u);
+  // Halves of a region split keep the piece's lattice, half of it each along the split; others
+  // choose their own grids.
+  let region = (d & REGION_SPLIT_FLAG) != 0u;
+  let nu = (d >> 8u) & 0xfffu;
+  let nv = d >> 20u;
+  record[PIECE_NU] = select(0u, select(nu, (nu - 1u) / 2u + 1u, action == SPLIT_U), region);
+  record[PIECE_NV] = select(0u, select(nv, (nv - 1u) / 2u + 1u, action == SPLIT_V), region);
   let at = childOffset[i] * PIECE_WORDS;
   // Children: the lower and upper half of the split parameter range ([lo, hi] at field, field + 1).
   let field = select(PIECE_V0, PIECE_U0, action == SPLIT_U);

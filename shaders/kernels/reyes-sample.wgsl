@@ -182,12 +182,16 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   }
   if (zmax < params.near || zmin > params.far) { return mp; }
   mp.zmin = zmin;
+  // One-sided: a sample is culled by the winding of the triangle it falls in (triangle), which
+  // parts the front of a closed surface from its back exactly (corner 0's normal alone culled whole
+  // micropolygons near contours that partly face the eye: pinholes). A micropolygon is dropped here
+  // where neither triangle faces the eye; a moving or lensed one, whose winding may change within
+  // the shutter or across the lens, where its normal at corner 0 faces away.
   if ((mp.flags & FLAG_TWO_SIDED) == 0u) {
-    let p = load3(base, OFF_P, corners[0]);
-    let ng = load3(base, OFF_NG, corners[0]);
-    var eye = p;
-    if (params.perspective == 0u) { eye = vec3f(0.0, 0.0, 1.0); }
-    if (dot(ng, eye) > 0.0) { return mp; }
+    if (mp.blurred) {
+      let eye = select(load3(base, OFF_P, corners[0]), vec3f(0.0, 0.0, 1.0), params.perspective == 0u);
+      if (dot(load3(base, OFF_NG, corners[0]), eye) > 0.0) { return mp; }
+    } else if (facesAway(&mp, 0u, 1u, 3u) && facesAway(&mp, 0u, 3u, 2u)) { return mp; }
   }
   let scale = vec2f(f32(params.nx), f32(params.ny));
   let origin = vec2i(params.originX, params.originY);
@@ -244,6 +248,13 @@ fn clipped(q: vec2f, z: f32) -> bool {
   return false;
 }
 
+/** Whether triangle (a, b, c) of the micropolygon, at its diced raster corners, is seen from behind
+ * or edge-on (as `triangle` judges a sample's). */
+fn facesAway(mp: ptr<function, Micropolygon>, a: u32, b: u32, c: u32) -> bool {
+  let area = edge((*mp).r[a].xy, (*mp).r[b].xy, (*mp).r[c].xy);
+  return abs(area) < 1.0e-12 || ((area < 0.0) != (((*mp).flags & FLAG_FLIP_NORMAL) != 0u));
+}
+
 /** Coverage of the sample at raster position q by triangle (a, b, c) of the micropolygon. */
 fn triangle(mp: ptr<function, Micropolygon>, r: ptr<function, array<vec3f, 4>>, a: u32, b: u32, c: u32, q: vec2f) -> Hit {
   var hit: Hit;
@@ -264,9 +275,10 @@ fn triangle(mp: ptr<function, Micropolygon>, r: ptr<function, array<vec3f, 4>>, 
   if (hit.depth < params.near || hit.depth > params.far || clipped(q, hit.depth)) { return hit; }
   // Trimmed per sample point at its parameters within the micropolygon.
   if ((*mp).trim != NO_TRIM && trimmedAway((*mp).trim, wa * (*mp).st[a] + wb * (*mp).st[b] + wc * (*mp).st[c])) { return hit; }
-  hit.covered = true;
   // Raster y points down, so a triangle whose dPdu × dPdv faces the eye winds with positive area.
   hit.back = (area < 0.0) != (((*mp).flags & FLAG_FLIP_NORMAL) != 0u);
+  if (hit.back && ((*mp).flags & FLAG_TWO_SIDED) == 0u) { return hit; }
+  hit.covered = true;
   if (((*mp).flags & FLAG_SMOOTH) != 0u) {
     hit.ci = wa * (*mp).ci[a] + wb * (*mp).ci[b] + wc * (*mp).ci[c];
     hit.oi = wa * (*mp).oi[a] + wb * (*mp).oi[b] + wc * (*mp).oi[c];

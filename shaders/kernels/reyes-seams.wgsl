@@ -37,6 +37,8 @@ fn wrapped(uv: vec2f, wraps: vec2<bool>) -> vec2f {
 struct Seam {
   ends: vec4f,
   fraction: f32,
+  /** The parameter direction out of the piece across the seam's edge. */
+  outward: vec2f,
 }
 
 fn seamOf(g: u32, prim: u32, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: vec2f, step: vec2f) -> Seam {
@@ -63,6 +65,7 @@ fn seamOf(g: u32, prim: u32, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: ve
     let a = floor(t / h) * h;
     if (a == t) { continue; }
     seam.fraction = (t - a) / h;
+    seam.outward = select(select(vec2f(1.0, 0.0), vec2f(-1.0, 0.0), edge == 2u), select(vec2f(0.0, 1.0), vec2f(0.0, -1.0), edge == 0u), alongU);
     if (alongU) { seam.ends = vec4f(a, uv.y, a + h, uv.y); } else { seam.ends = vec4f(uv.x, a, uv.x, a + h); }
     break;
   }

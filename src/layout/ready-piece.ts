@@ -13,7 +13,8 @@ export const PIECE = {
   u1: 3,
   v0: 4,
   v1: 5,
-  /** Vertices per direction of its grid (written when the piece is ready). */
+  /** Vertices per direction of its grid (written when the piece is ready). On the queue, 0, or for a
+   * half of a region split (reyes-bound-split.wgsl REGION_SPLIT) the grid it keeps. */
   nu: 6,
   nv: 7,
   words: 8,

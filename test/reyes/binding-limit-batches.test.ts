@@ -12,6 +12,7 @@ import { BindingLimitError } from '../../src/reyes/errors.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import type { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { frameFromText, render } from './render-helpers.ts';
+import { mesh } from './wavy-mesh.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -20,23 +21,6 @@ const LIMIT = 64 * KiB;
 /** Each render below the limit works through over a hundred dicing regions, each reading every record
  * batch: minutes on a busy 2-core machine with a cold shader cache. */
 const RENDER_TIMEOUT = 600_000;
-
-/** A wavy n × n bilinear PatchMesh (n² records) with a colour and a user float per vertex. */
-function mesh(n: number, z: number): string {
-  const P: number[] = [];
-  const Cs: number[] = [];
-  const foo: number[] = [];
-  for (let j = 0; j <= n; j++) {
-    for (let i = 0; i <= n; i++) {
-      const x = (i / n) * 2 - 1;
-      const y = (j / n) * 2 - 1;
-      P.push(x, y, z + 0.15 * Math.sin(3 * x) * Math.cos(2 * y));
-      Cs.push(i / n, j / n, 0.5);
-      foo.push((i * 7 + j * 3) % 11 / 10);
-    }
-  }
-  return `PatchMesh "bilinear" ${n + 1} "nonperiodic" ${n + 1} "nonperiodic" "P" [${P.join(' ')}] "Cs" [${Cs.join(' ')}] "varying float foo" [${foo.join(' ')}]`;
-}
 
 function scene(transparent: boolean): string {
   return `Format 128 96 1
@@ -98,6 +82,10 @@ describe('primitive records batched to the binding limit', () => {
     expect(recordBatches(3, (k) => (k === 1 ? limit / 4 : 1), limit)).toEqual([{ first: 0, count: 1 }, { first: 1, count: 1 }, { first: 2, count: 1 }]);
     expect(() => recordBatches(3, none, bytes - 1)).toThrow(`a primitive record with its auxiliary values (${bytes} + 0 bytes) passes one storage binding of this device (${bytes - 1} bytes)`);
     expect(() => recordBatches(3, () => limit, limit)).toThrow(BindingLimitError);
+    // A share of the budget bounds records and auxiliary values together; a record passing it alone
+    // is a batch of its own.
+    expect(recordBatches(5, () => 10, 4 * bytes, 2 * bytes + 80)).toEqual([{ first: 0, count: 2 }, { first: 2, count: 2 }, { first: 4, count: 1 }]);
+    expect(recordBatches(3, (k) => (k === 1 ? 100 : 0), 4 * bytes, bytes)).toEqual([{ first: 0, count: 1 }, { first: 1, count: 1 }, { first: 2, count: 1 }]);
   });
 
   it('packs a region\'s records with their auxiliary blocks and joined edges, pieces rebased', () => {
@@ -122,7 +110,7 @@ describe('primitive records batched to the binding limit', () => {
     const narrowed: RecordSource = { ...source, indices: Uint32Array.from([1, 3, 4]), batches: [{ first: 0, count: 3 }] };
     expect(Array.from(pieceRecords(narrowed, Uint32Array.from([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]), 2, [2]))).toEqual([1, 4]);
     // Subsets of subsets name the frame's records (a region's halves start from the records it kept).
-    const gpu = { maxBindingBytes: () => 1 << 20 } as unknown as GpuRuntime;
+    const gpu = { maxBindingBytes: () => 1 << 20, allocator: { budget: 64 << 20 } } as unknown as GpuRuntime;
     const kept = recordSource(gpu, records, Uint32Array.from([0, 2, 3, 4])).subset(Uint32Array.from([1, 3])).subset(Uint32Array.from([1]));
     expect(Array.from(kept.indices!)).toEqual([4]);
     expect(kept.batches).toEqual([{ first: 0, count: 1 }]);

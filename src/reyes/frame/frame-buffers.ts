@@ -1,4 +1,5 @@
-// A frame's GPU buffers: the primitive records (whole, or batched past one binding), their
+// A frame's GPU buffers: the primitive records (whole, or batched past one binding or half the
+// budget: frame/record-batches.ts), their
 // auxiliary values, the parameter blocks, the texture atlas, the per-record tables and the sample
 // counter.
 import type { GpuRuntime } from '../../gpu/runtime.ts';
@@ -6,7 +7,7 @@ import { RECORD } from '../../layout/primitive-record.ts';
 import { checkFrameBindings, type ConvertedFrame } from '../convert/convert-frame.ts';
 import type { FrameGpu } from '../frame-gpu.ts';
 import type { FrameRecords, PrimitiveTables } from '../schedulers/dicing-scheduler.ts';
-import { recordSource } from './record-batches.ts';
+import { recordsBatched, recordSource } from './record-batches.ts';
 import type { FrameJob } from './frame-job.ts';
 import { texturePoolBytes } from '../../texture/texture-memory.ts';
 import { TilePool } from '../../texture/tile-pool.ts';
@@ -20,8 +21,8 @@ export interface FrameBuffers {
   pipelines: FrameGpu['pipelines'];
   textures: TilePool;
   tables: PrimitiveTables;
-  /** Records past one storage binding: taken in batches, each dicing region binding its own
-   * (frame/record-batches.ts); `prims` and `userCorners` then hold none. */
+  /** Records past one storage binding or half the budget: taken in batches, each dicing region
+   * binding its own (frame/record-batches.ts); `prims` and `userCorners` then hold none. */
   batched?: FrameRecords['batched'];
 }
 
@@ -34,7 +35,7 @@ export function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, job: Pic
   const { records } = converted;
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
   const tables = primitiveTables(converted);
-  if (records.floats().byteLength > maxBinding || records.userFloatsData().byteLength > maxBinding) {
+  if (recordsBatched(records, maxBinding, allocator.budget)) {
     const none = allocator.createBufferWithData('no records bound whole (batched per region)', new Float32Array(4), usage);
     owned.push(none);
     return { prims: none, userCorners: none, pipelines: uploadParams(gpu, converted, owned), textures, tables, batched: { records, source: recordSource(gpu, records) } };

@@ -146,7 +146,7 @@ class Prepared implements PreparedFrame {
     }
     this.remember(this.first);
     this.first.stats.reuse = this.retained ? 'prepared'
-      : this.buffers?.batched ? 'full: the primitive records take more than one storage binding'
+      : this.buffers?.batched ? 'full: the primitive records are batched (past one storage binding or half the budget)'
       : `full: the grids take more than ${KEEP_SHARE * 100}% of the budget`;
     if (!this.retained) this.releaseAll();
   }

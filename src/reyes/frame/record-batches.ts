@@ -1,6 +1,7 @@
-// Primitive records past one storage binding: bound/split takes them in batches that each fit a
-// binding (uploaded one at a time, so the budget bounds how many are resident; the ready pieces
-// carry the batch-local index), and each dicing region then binds only the records its ready
+// Primitive records past one storage binding, or past RECORDS_SHARE of the budget (resident whole,
+// they would leave too little of it for the grids): bound/split takes them in batches that each
+// fit a binding and BATCH_SHARE of the budget (uploaded one at a time; the ready pieces carry the
+// batch-local index), and each dicing region then binds only the records its ready
 // pieces came from, packed into buffers of its own with the pieces' indices rebased to them. A
 // region split after its bound/split hands its halves only the records its pieces came from, or,
 // when bound/split gave up, the records its first level kept (RecordSource.subset).
@@ -13,6 +14,18 @@ import type { PrimitiveTables } from '../schedulers/dicing-scheduler.ts';
 import { BindingLimitError } from '../errors.ts';
 
 const RECORD_BYTES = RECORD.floats * 4;
+/** Records and auxiliary values taking more than this share of the budget are batched. */
+export const RECORDS_SHARE = 0.5;
+/** The share of the budget one batch of records and auxiliary values takes at most (unless a single
+ * record's take more). */
+export const BATCH_SHARE = 1 / 8;
+
+/** True when the records are taken in batches: they pass one binding, or RECORDS_SHARE of the budget. */
+export function recordsBatched(records: PrimitiveRecords, maxBindingBytes: number, budgetBytes: number): boolean {
+  const floats = records.floats().byteLength;
+  const aux = records.userFloatsData().byteLength;
+  return floats > maxBindingBytes || aux > maxBindingBytes || floats + aux > RECORDS_SHARE * budgetBytes;
+}
 
 /** A run of records bound/split takes in one go: [first, first + count) of its source's records. */
 export interface RecordBatch {
@@ -22,9 +35,9 @@ export interface RecordBatch {
 
 /**
  * Consecutive runs of `count` records whose records and auxiliary values (`auxFloats(k)` floats for
- * the k-th) each fit `maxBindingBytes`.
+ * the k-th) each fit `maxBindingBytes`, and together `batchBytes` where the run holds more than one.
  */
-export function recordBatches(count: number, auxFloats: (k: number) => number, maxBindingBytes: number): RecordBatch[] {
+export function recordBatches(count: number, auxFloats: (k: number) => number, maxBindingBytes: number, batchBytes = Infinity): RecordBatch[] {
   const batches: RecordBatch[] = [];
   let batch: RecordBatch = { first: 0, count: 0 };
   let aux = 0;
@@ -33,7 +46,9 @@ export function recordBatches(count: number, auxFloats: (k: number) => number, m
     if (RECORD_BYTES > maxBindingBytes || floats * 4 > maxBindingBytes) {
       throw new BindingLimitError(`a primitive record with its auxiliary values (${RECORD_BYTES} + ${floats * 4} bytes) passes one storage binding of this device (${maxBindingBytes} bytes)`);
     }
-    if ((batch.count + 1) * RECORD_BYTES > maxBindingBytes || (aux + floats) * 4 > maxBindingBytes) {
+    const passes = (batch.count + 1) * RECORD_BYTES > maxBindingBytes || (aux + floats) * 4 > maxBindingBytes ||
+      (batch.count + 1) * RECORD_BYTES + (aux + floats) * 4 > batchBytes;
+    if (batch.count > 0 && passes) {
       batches.push(batch);
       batch = { first: k, count: 0 };
       aux = 0;
@@ -68,7 +83,7 @@ export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, indices
   const aux = auxExtents(records);
   return {
     ...(indices ? { indices } : {}),
-    batches: recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes()),
+    batches: recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes(), BATCH_SHARE * gpu.allocator.budget),
     upload: ({ first, count }) => uploadRecords(gpu, packRecords(records, indices ? indices.subarray(first, first + count) : Uint32Array.from({ length: count }, (_, k) => first + k))),
     subset: (positions) => recordSource(gpu, records, Uint32Array.from(positions, recordOf)),
   };
