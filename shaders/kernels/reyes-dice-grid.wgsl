@@ -50,7 +50,7 @@ fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
 
 /** How far a seam vertex is moved past the coarser grid's edge, relative to its distance from the
  * eye: 8 units in the last place of its coordinates (2^-23 each), several times their rounding. */
-const SEAM_OVERLAP: f32 = 8.0 / 8388608.0;
+const EDGE_OVERLAP: f32 = 8.0 / 8388608.0;
 
 /** Position (first) and ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the
  * parameter square. Where the surface degenerates (poles, collapsed polygon edges) the derivatives
@@ -90,12 +90,12 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
       result[0] = q[0];
       if (seam.fraction != 0.0) {
         // On the coarser grid's edge only up to rounding: a sample in the sliver between the two
-        // would fall through both (pinholes). Moved out across the edge by SEAM_OVERLAP of its
+        // would fall through both (pinholes). Moved out across the edge by EDGE_OVERLAP of its
         // distance from the eye, the finer grid overlaps the coarser one instead.
         let p = mix(q[5], q[6], seam.fraction);
         let out = seam.outward.x * dpdu + seam.outward.y * dpdv;
         let reach = length(out);
-        result[0] = select(p, p + out * (SEAM_OVERLAP * length(p) / reach), reach > 0.0);
+        result[0] = select(p, p + out * (EDGE_OVERLAP * length(p) / reach), reach > 0.0);
       }
       result[1] = dpdu;
       result[2] = dpdv;
