@@ -18,6 +18,8 @@
 //                 (the same conservative count) to a counter
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
+// Compiled through reyes-sample-pinhole.wgsl or reyes-sample-lens.wgsl (sample.ts picks by camera),
+// which define LENS, shareLensStrata and lensStratum.
 
 override MAXV: u32 = 256u;
 override OFF_P: u32;
@@ -29,9 +31,6 @@ override OFF_V: u32;
 // OFF_CI names an output variable rather than Ci: its value is multiplied by Oi, so compositing
 // weights it by opacity front to back as it does the (premultiplied) colour.
 override OUTPUT_VARIABLE: bool = false;
-// False where the camera has no lens (sample.ts): with MOTION_MOVES false too (reyes-motion.wgsl),
-// a still frame's kernels leave out every blurred path, which is most of what lavapipe compiles.
-override LENS: bool = true;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
 // @layout ready-piece
@@ -70,18 +69,21 @@ override LENS: bool = true;
 @group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
 @group(0) @binding(21) var<storage, read_write> clearedOwner: array<u32>;
 
-var<workgroup> groupSamples: atomic<u32>;
 // The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, the
 // lowest micropolygon id there where the depth pass met a tie (left by the owner pass).
 const NO_OWNER: u32 = 0xffffffffu;
 
-// With depth of field, each blur stratum's lens cell and the box of its lens positions, the same for
-// every micropolygon: found once per workgroup (shareLensStrata) for the first LENS_STRATA_SHARED
-// strata, by each micropolygon for any past them. Workgroup memory rather than a table in a buffer:
-// the colour pass already binds 8 storage buffers, the least an adapter may offer.
-const LENS_STRATA_SHARED: u32 = 256u;
-var<workgroup> lensBoxes: array<vec4f, LENS_STRATA_SHARED>;
-var<workgroup> lensCells: array<vec2f, LENS_STRATA_SHARED>;
+/** With depth of field, a blur stratum's lens cell and the box (x0, y0, x1, y1) of its lens positions
+ * on the unit disk, the same for every micropolygon (lensStratum finds them). */
+struct LensStratum {
+  cell: vec2f,
+  box: vec4f,
+}
+
+fn lensStratumOf(j: u32) -> LensStratum {
+  let cell = lensCell(j, params.nx, params.ny);
+  return LensStratum(cell, lensCellBox(cell, params.nx, params.ny));
+}
 
 struct Micropolygon {
   valid: bool,
@@ -115,12 +117,18 @@ fn load3(base: u32, offset: u32, k: u32) -> vec3f {
   return vec3f(grids[base + offset + k], grids[base + offset + MAXV + k], grids[base + offset + 2u * MAXV + k]);
 }
 
+/** How many micropolygons grid g has. The kernels' invocations past them return before building
+ * one: a Micropolygon is large, and a grid of curves or points fills a few of a workgroup's lanes. */
+fn micropolygonCount(g: u32) -> u32 {
+  return (readyList[g * PIECE_WORDS + PIECE_NU] - 1u) * (readyList[g * PIECE_WORDS + PIECE_NV] - 1u);
+}
+
+/** Micropolygon m (< micropolygonCount(g)) of grid g. */
 fn micropolygon(g: u32, m: u32) -> Micropolygon {
   var mp: Micropolygon;
   mp.valid = false;
   let nu = readyList[g * PIECE_WORDS + PIECE_NU];
   let nv = readyList[g * PIECE_WORDS + PIECE_NV];
-  if (m >= (nu - 1u) * (nv - 1u)) { return mp; }
   let prim = readyList[g * PIECE_WORDS + PIECE_PRIM];
   mp.flags = bitcast<u32>(prims[prim * REC_FLOATS + REC_FLAGS]);
   mp.lod = vec2f(prims[prim * REC_FLOATS + REC_LOD], prims[prim * REC_FLOATS + REC_LOD + 1u]);
@@ -410,14 +418,9 @@ fn stratum(mp: ptr<function, Micropolygon>, j: u32, first: ptr<function, array<v
   var lensMid = vec2f(0.0);
   var lensHalf = vec2f(0.0);
   if (params.lensRadius > 0.0) {
-    var lens: vec4f;
-    if (j < LENS_STRATA_SHARED) {
-      lens = lensBoxes[j];
-      st.lensCell = lensCells[j];
-    } else {
-      st.lensCell = lensCell(j, params.nx, params.ny);
-      lens = lensCellBox(st.lensCell, params.nx, params.ny);
-    }
+    let stratum = lensStratum(j);
+    st.lensCell = stratum.cell;
+    let lens = stratum.box;
     lensMid = 0.5 * (lens.xy + lens.zw);
     lensHalf = 0.5 * (lens.zw - lens.xy);
   }
@@ -490,17 +493,6 @@ fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
   return count;
 }
 
-/** Fills lensBoxes and lensCells; every invocation of the workgroup calls it (it holds a barrier). */
-fn shareLensStrata(m: u32) {
-  if (LENS && params.lensRadius > 0.0) {
-    for (var j = m; j < min(params.nx * params.ny, LENS_STRATA_SHARED); j += MAXV) {
-      lensCells[j] = lensCell(j, params.nx, params.ny);
-      lensBoxes[j] = lensCellBox(lensCells[j], params.nx, params.ny);
-    }
-    workgroupBarrier();
-  }
-}
-
 /** Whether the micropolygon lies wholly behind a subpixel's nearest depth (bits `nearest`): its
  * samples there need no test. With a margin, for the rounding of a depth interpolated between
  * its corners. */
@@ -519,6 +511,10 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(m);
+  if (m >= micropolygonCount(g)) {
+    counts[g * MAXV + m] = 0u;
+    return;
+  }
   var mp = micropolygon(g, m);
   var count = 0u;
   if (mp.valid) { count = cellCount(&mp); }
@@ -531,6 +527,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(m);
+  if (m >= micropolygonCount(g)) { return; }
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var at = offsets[g * MAXV + m];
@@ -585,8 +582,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(m);
-  if (m == 0u) { atomicStore(&groupSamples, 0u); }
-  workgroupBarrier();
+  if (m >= micropolygonCount(g)) { return; }
   var mp = micropolygon(g, m);
   if (mp.valid) {
     // The cells tested are counted as they are walked (cellCount's count).
@@ -611,10 +607,10 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
         }
       }
     }
-    atomicAdd(&groupSamples, count);
+    // Per invocation rather than summed in workgroup memory first: a kernel without workgroup
+    // memory needs no barrier (see reyes-sample-pinhole.wgsl).
+    if (count > 0u) { atomicAdd(&sampleCounter[0], count); }
   }
-  workgroupBarrier();
-  if (m == 0u) { atomicAdd(&sampleCounter[0], atomicLoad(&groupSamples)); }
 }
 
 @compute @workgroup_size(MAXV)
@@ -623,6 +619,7 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(m);
+  if (m >= micropolygonCount(g)) { return; }
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var ends = cornerImages(&mp, 0.0);
@@ -650,6 +647,7 @@ fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(m);
+  if (m >= micropolygonCount(g)) { return; }
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var ends = cornerImages(&mp, 0.0);

@@ -19,6 +19,8 @@ import jitterSource from '../../shaders/kernels/reyes-jitter.wgsl?raw';
 import motionSource from '../../shaders/kernels/reyes-motion.wgsl?raw';
 import reseamSource from '../../shaders/kernels/reyes-reseam.wgsl?raw';
 import sampleSource from '../../shaders/kernels/reyes-sample.wgsl?raw';
+import sampleLensSource from '../../shaders/kernels/reyes-sample-lens.wgsl?raw';
+import samplePinholeSource from '../../shaders/kernels/reyes-sample-pinhole.wgsl?raw';
 import seamsSource from '../../shaders/kernels/reyes-seams.wgsl?raw';
 import surfaceSource from '../../shaders/kernels/reyes-surface.wgsl?raw';
 import trimSource from '../../shaders/kernels/reyes-trim.wgsl?raw';
@@ -54,6 +56,8 @@ const FILES = {
   'reyes-motion.wgsl': motionSource,
   'reyes-reseam.wgsl': reseamSource,
   'reyes-sample.wgsl': sampleSource,
+  'reyes-sample-lens.wgsl': sampleLensSource,
+  'reyes-sample-pinhole.wgsl': samplePinholeSource,
   'reyes-seams.wgsl': seamsSource,
   'reyes-surface.wgsl': surfaceSource,
   'reyes-trim.wgsl': trimSource,

@@ -83,8 +83,7 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   // Sampling evaluates surfaces only for deforming records' key shapes: without them the kinds are
   // left at their default, so that frames of any kinds share the sampling pipelines.
   Object.assign(constants, motionConstants(frame.motion), frame.motion.deforms ? shapeConstants(frame.shapeKinds) : {});
-  constants.LENS = frame.camera.lens ? 1 : 0;
-  return kernelPipeline(frame.gpu, 'reyes-sample.wgsl', entryPoint, constants);
+  return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
 /** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
