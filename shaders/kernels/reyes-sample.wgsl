@@ -1,4 +1,4 @@
-// Sampling of shaded grids. One workgroup per grid, one invocation per micropolygon (the quad of
+// Sampling of shaded grids. One workgroup per grid, its invocations taking its micropolygons in turn (SAMPLE_LANES; a micropolygon is the quad of
 // vertices (i, j), (i+1, j), (i, j+1), (i+1, j+1)), split in two triangles. Each micropolygon
 // covers the subpixels its raster bound touches within the sample region (its cells; fewer for a
 // moving one, see stratum); a subpixel's sample location is jittered by a hash of its coordinates
@@ -505,29 +505,40 @@ fn localSubpixel(sx: i32, sy: i32) -> u32 {
   return u32(sy - params.originY) * params.width + u32(sx - params.originX);
 }
 
-@compute @workgroup_size(MAXV)
+/** Invocations per sampling workgroup (one workgroup per grid), each taking every SAMPLE_LANES-th
+ * micropolygon. Fewer than a grid's vertices: grids of curves, points and small patches hold a few
+ * micropolygons, and idle lanes still cost a CPU driver their setup (SwiftShader: about 1 ms a
+ * workgroup of MAXV lanes). */
+const SAMPLE_LANES: u32 = 64u;
+
+@compute @workgroup_size(SAMPLE_LANES)
 fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-                @builtin(local_invocation_index) m: u32) {
+                @builtin(local_invocation_index) lane: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  shareLensStrata(m);
-  if (m >= micropolygonCount(g)) {
-    counts[g * MAXV + m] = 0u;
-    return;
+  shareLensStrata(lane);
+  let micropolygons = micropolygonCount(g);
+  for (var m = lane; m < MAXV; m += SAMPLE_LANES) {
+    var count = 0u;
+    if (m < micropolygons) {
+      var mp = micropolygon(g, m);
+      if (mp.valid) { count = cellCount(&mp); }
+    }
+    counts[g * MAXV + m] = count;
   }
-  var mp = micropolygon(g, m);
-  var count = 0u;
-  if (mp.valid) { count = cellCount(&mp); }
-  counts[g * MAXV + m] = count;
 }
 
-@compute @workgroup_size(MAXV)
+@compute @workgroup_size(SAMPLE_LANES)
 fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-                @builtin(local_invocation_index) m: u32) {
+                @builtin(local_invocation_index) lane: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  shareLensStrata(m);
-  if (m >= micropolygonCount(g)) { return; }
+  shareLensStrata(lane);
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { writeMicropolygonSamples(g, m); }
+}
+
+/** writeSamples for micropolygon m of grid g. */
+fn writeMicropolygonSamples(g: u32, m: u32) {
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var at = offsets[g * MAXV + m];
@@ -576,13 +587,17 @@ fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   }
 }
 
-@compute @workgroup_size(MAXV)
+@compute @workgroup_size(SAMPLE_LANES)
 fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-               @builtin(local_invocation_index) m: u32) {
+               @builtin(local_invocation_index) lane: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  shareLensStrata(m);
-  if (m >= micropolygonCount(g)) { return; }
+  shareLensStrata(lane);
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueDepthOf(g, m); }
+}
+
+/** opaqueDepth for micropolygon m of grid g. */
+fn opaqueDepthOf(g: u32, m: u32) {
   var mp = micropolygon(g, m);
   if (mp.valid) {
     // The cells tested are counted as they are walked (cellCount's count).
@@ -613,13 +628,17 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   }
 }
 
-@compute @workgroup_size(MAXV)
+@compute @workgroup_size(SAMPLE_LANES)
 fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-               @builtin(local_invocation_index) m: u32) {
+               @builtin(local_invocation_index) lane: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  shareLensStrata(m);
-  if (m >= micropolygonCount(g)) { return; }
+  shareLensStrata(lane);
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueOwnerOf(g, m); }
+}
+
+/** opaqueOwner for micropolygon m of grid g. */
+fn opaqueOwnerOf(g: u32, m: u32) {
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var ends = cornerImages(&mp, 0.0);
@@ -641,13 +660,17 @@ fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   }
 }
 
-@compute @workgroup_size(MAXV)
+@compute @workgroup_size(SAMPLE_LANES)
 fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-               @builtin(local_invocation_index) m: u32) {
+               @builtin(local_invocation_index) lane: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
-  shareLensStrata(m);
-  if (m >= micropolygonCount(g)) { return; }
+  shareLensStrata(lane);
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueColorOf(g, m); }
+}
+
+/** opaqueColor for micropolygon m of grid g. */
+fn opaqueColorOf(g: u32, m: u32) {
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
   var ends = cornerImages(&mp, 0.0);
