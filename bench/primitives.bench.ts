@@ -4,7 +4,9 @@
 // faces, a hair ball of 100,000 cubic curves and a cloud of 1,000,000 points, each under a 64 MiB
 // budget and the default one: time, records, micropolygons and peak GPU memory.
 // Usage: npm run bench:primitives [-- --min 16 --max 24 --repeat 5 --only gpu,subdivision,hair,points
-//   --faces 100000 --curves 100000 --points 1000000 --budgets 64,default]
+//   --faces 100000 --curves 100000 --points 1000000 --budgets 64,default --stats]
+// --stats adds a row per render with the process's CPU time (lavapipe's threads included), each
+// stage's wall time and how the schedulers cut the frame.
 import { parseArgs } from 'node:util';
 import { acquireGpu } from '../src/gpu/device.ts';
 import { Compact } from '../src/gpu/compact.ts';
@@ -27,6 +29,7 @@ const { values: options } = parseArgs({
     curves: { type: 'string', default: '100000' },
     points: { type: 'string', default: '1000000' },
     budgets: { type: 'string', default: '64,default' },
+    stats: { type: 'boolean', default: false },
   },
 });
 const only = new Set(options.only.split(','));
@@ -217,15 +220,22 @@ async function renderTable(title: string, rib: string): Promise<void> {
   const header = ['budget', 'time ms', 'convert ms', 'records', 'micropolygons', 'dicing regions', 'peak MiB', 'warnings'];
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
+  const details: string[] = [];
   for (const budget of options.budgets.split(',')) {
     gpu.allocator.trim();
     gpu.allocator.resetPeak();
     const budgetBytes = budget === 'default' ? undefined : Number(budget) * 2 ** 20;
     const label = budget === 'default' ? `default (${(gpu.allocator.budget / 2 ** 20).toFixed(0)} MiB)` : `${budget} MiB`;
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     try {
       const { stats, warnings } = await renderFrame(gpu, frame, budgetBytes === undefined ? {} : { budgetBytes });
       const ms = performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
+      const stage = stats.stageMs;
+      details.push(`| ${label} | ${((cpu.user + cpu.system) / 1000).toFixed(0)} | ${stage.boundSplit.toFixed(0)} | ${stage.dice.toFixed(0)} | ` +
+        `${stage.shade.toFixed(0)} | ${stage.sample.toFixed(0)} | ${stage.composite.toFixed(0)} | ${stats.boundSplitIterations} | ${stats.grids} | ` +
+        `${stats.dicingSplits} | ${stats.samplingRegions} | ${stats.shadingBatches} | ${stats.samplePoints} |`);
       console.log(`| ${label} | ${ms.toFixed(0)} | ${stats.stageMs.convert.toFixed(0)} | ${stats.primitiveRecords} | ${stats.micropolygons} | ` +
         `${stats.dicingRegions} | ${(stats.peakBytes / 2 ** 20).toFixed(1)} | ${warnings.length ? warnings.join('; ') : 'none'} |`);
     } catch (error) {
@@ -233,6 +243,13 @@ async function renderTable(title: string, rib: string): Promise<void> {
       console.log(`| ${label} | failed after ${(performance.now() - start).toFixed(0)} | | | | | | ${error.message} |`);
     }
   }
+  if (!options.stats) return;
+  console.log('');
+  const statsHeader = ['budget', 'CPU ms', 'bound/split ms', 'dice ms', 'shade ms', 'sample ms', 'composite ms', 'bound/split iterations', 'grids',
+    'dicing splits', 'sampling regions', 'shading batches', 'sample points'];
+  console.log(`| ${statsHeader.join(' | ')} |`);
+  console.log(`|${statsHeader.map(() => '---').join('|')}|`);
+  for (const row of details) console.log(row);
 }
 
 if (only.has('subdivision')) {

@@ -11,7 +11,8 @@
 // the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
 // per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
 // across its longer direction; a ready piece reaching far past the region is halved too, its halves
-// keeping its grid (REGION_SPLIT). `emit` writes the children and the ready pieces at their scanned offsets.
+// keeping its grid (REGION_SPLIT); the ready pieces' vertices are counted. `emit` writes the children
+// and the ready pieces at their scanned offsets.
 // @include reyes-surface.wgsl
 // @include reyes-motion.wgsl
 // A moving piece's box covers its box at every motion key (a deforming one's at each key's shape),
@@ -32,7 +33,8 @@
 @group(0) @binding(7) var<storage, read> readyOffset: array<u32>;
 @group(0) @binding(8) var<storage, read_write> nextQueue: array<u32>;
 @group(0) @binding(9) var<storage, read_write> readyList: array<u32>;
-@group(0) @binding(10) var<storage, read_write> eyeSplitCulls: atomic<u32>;
+// @layout split-counters
+@group(0) @binding(10) var<storage, read_write> counters: array<atomic<u32>, SPLIT_COUNTER_WORDS>;
 @group(0) @binding(11) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
 
 const CULL: u32 = 0u;
@@ -247,7 +249,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     if ((!counted || (splits >> 16u) < params.eyeSplits) && depth < params.maxDepth) {
       action = select(SPLIT_V, SPLIT_U, splitU) | select(0u, EYE_SPLIT_FLAG, counted);
     } else {
-      atomicAdd(&eyeSplitCulls, 1u);
+      atomicAdd(&counters[SPLIT_COUNTER_EYE_SPLIT_CULLS], 1u);
     }
   } else {
     var lenU = 0.0;
@@ -312,6 +314,8 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     if (action == READY) {
       nu = segU + 1u;
       nv = segV + 1u;
+      atomicAdd(&counters[SPLIT_COUNTER_READY_VERTICES], nu * nv);
+      if (2u * nu * nv > params.maxVertices) { atomicAdd(&counters[SPLIT_COUNTER_READY_LARGE_GRIDS], 1u); }
     }
   }
   decision[i] = action | (nu << 8u) | (nv << 20u);

@@ -6,7 +6,6 @@
 // @include reyes-seams.wgsl
 
 override MAXV: u32 = 256u;
-override RECORD_FLOATS: u32;
 override OFF_P: u32;
 override OFF_N: u32;
 override OFF_NG: u32;
@@ -129,7 +128,7 @@ fn diceVertex(g: u32, k: u32, perspective: bool) {
   let v1 = bitcast<f32>(readyList[piece + PIECE_V1]);
   let nu = readyList[piece + PIECE_NU];
   let nv = readyList[piece + PIECE_NV];
-  let base = g * RECORD_FLOATS;
+  let base = readyList[piece + PIECE_GRID_BASE];
   if (k >= nu * nv) { return; }
   let i = k % nu;
   let j = k / nu;

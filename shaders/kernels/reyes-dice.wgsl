@@ -1,6 +1,7 @@
 // Dice: one workgroup per ready piece (prim, depth, u0, u1, v0, v1, nu, nv) writes an nu × nv grid
 // in the grid layout of src/layout/grid-layout.ts: vertex k = j * nu + i is local invocation k; each
-// variable's component c of vertex k sits at record base + offset + c * MAXV + k. Positions and
+// variable's component c of vertex k sits at grid base (the piece's PIECE_GRID_BASE, placed by
+// src/reyes/stages/dice.ts) + offset + c * MAXV + k. Positions and
 // derivatives are in camera space; derivatives are central differences of the surface, nudged
 // inward where the surface degenerates (poles, collapsed polygon edges). Primitive variables are
 // interpolated bilinearly from the record's corner values, except vertex-class variables on bicubic
@@ -39,7 +40,7 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
     let info = g * GRID_INFO_WORDS;
     gridInfo[info + GRID_INFO_NU] = readyList[piece + PIECE_NU];
     gridInfo[info + GRID_INFO_NV] = readyList[piece + PIECE_NV];
-    gridInfo[info + GRID_INFO_RECORD_BASE] = g * RECORD_FLOATS;
+    gridInfo[info + GRID_INFO_RECORD_BASE] = readyList[piece + PIECE_GRID_BASE];
     gridInfo[info + GRID_INFO_PARAM_BASE] = recU(readyList[piece + PIECE_PRIM], REC_PARAM_BASE);
   }
   diceVertex(g, k, params.perspective != 0u);

@@ -1,7 +1,7 @@
 // Reseam, after shading a frame whose shaders displace P: the dicer placed each edge vertex of a finer
 // grid whose neighbour is coarser on that neighbour's straight micropolygon edge (reyes-seams.wgsl),
 // but displacement then moved it along its own normal, off the displaced coarse edge: a crack. One
-// workgroup per grid (as diced: record g at g * RECORD_FLOATS) puts each such vertex back between the
+// workgroup per grid (as diced: at its piece's PIECE_GRID_BASE) puts each such vertex back between the
 // displaced positions of the two coarse vertices around it, where both are vertices of the same grid
 // (the coarse edge lies within this piece's side, as it does unless the piece is smaller than one
 // coarse micropolygon). Those two vertices are never moved here, so the pass reads what it does not write.
@@ -10,7 +10,6 @@
 // @layout ready-piece
 
 override MAXV: u32 = 256u;
-override RECORD_FLOATS: u32;
 override OFF_P: u32;
 
 struct ReseamParams {
@@ -52,7 +51,7 @@ fn reseam(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: 
   if (any(a < vec2f(0.0)) || any(b < vec2f(0.0)) || any(a > last) || any(b > last)) { return; }
   let ka = u32(a.y) * nu + u32(a.x);
   let kb = u32(b.y) * nu + u32(b.x);
-  let base = g * RECORD_FLOATS + OFF_P;
+  let base = readyList[piece + PIECE_GRID_BASE] + OFF_P;
   for (var c = 0u; c < 3u; c++) {
     let row = base + c * MAXV;
     grids[row + k] = mix(grids[row + ka], grids[row + kb], seam.fraction);

@@ -134,7 +134,7 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   mp.lod = vec2f(prims[prim * REC_FLOATS + REC_LOD], prims[prim * REC_FLOATS + REC_LOD + 1u]);
   let i = m % (nu - 1u);
   let j = m / (nu - 1u);
-  let base = g * params.recordFloats;
+  let base = readyList[g * PIECE_WORDS + PIECE_GRID_BASE];
   let corners = array<u32, 4>(j * nu + i, j * nu + i + 1u, (j + 1u) * nu + i, (j + 1u) * nu + i + 1u);
   mp.trim = trimBlock(prim);
   if (mp.trim != NO_TRIM) {

@@ -14,7 +14,8 @@
 // One workgroup shades one grid; vertex (i, j) of an nu × nv grid is local invocation j*nu + i, and
 // nu*nv is at most `maxVertices` (the workgroup size). Within a grid record, variable `name` with
 // `components` floats occupies floats [offset, offset + components*maxVertices): component c of
-// vertex k is at record base + offset + c*maxVertices + k.
+// vertex k is at record base + offset + c*maxVertices + k. Grids of few vertices share a record
+// (packGridRecords): a grid's base is then its record's plus its first vertex slot.
 import { mat4 } from 'gl-matrix';
 import type { ConstantGroup } from './wgsl-constants.ts';
 
@@ -35,6 +36,34 @@ export interface GridLayout {
   recordFloats: number;
   /** Bytes of grid storage per vertex (the dicer's and shading scheduler's estimate). */
   bytesPerVertex: number;
+}
+
+/** Where grids sit in the grids buffer: each one's base (a float offset) and the records they fill. */
+export interface GridRecords {
+  bases: Uint32Array;
+  records: number;
+}
+
+/**
+ * The grids of `vertices[g]` vertices each, in order, packed into records: a grid takes the next
+ * free vertex slots of the current record (its rows then stay within the record's rows of every
+ * variable) or, where too few are left, starts a new one. A point's disk (18 vertices) or a short
+ * piece of hair takes a share of a record, not all of it. Bases ascend with the grids.
+ */
+export function packGridRecords(layout: GridLayout, vertices: ArrayLike<number>): GridRecords {
+  const bases = new Uint32Array(vertices.length);
+  let records = 0;
+  let slot = layout.maxVertices;
+  for (let g = 0; g < vertices.length; g++) {
+    const n = vertices[g]!;
+    if (slot + n > layout.maxVertices) {
+      records++;
+      slot = 0;
+    }
+    bases[g] = (records - 1) * layout.recordFloats + slot;
+    slot += n;
+  }
+  return { bases, records };
 }
 
 /** Word offsets of a grid's entry in gridInfo. */

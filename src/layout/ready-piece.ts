@@ -8,6 +8,9 @@ export const PIECE = {
   prim: 0,
   /** Splits so far: the split depth in the low bits (SPLITS.depthMask), eye splits above (SPLITS.eyeSplit each). */
   splits: 1,
+  /** The same word on the ready list once diced, where the splits are no longer needed: the float
+   * offset of the piece's grid in the grids buffer (grid-layout.ts packGridRecords; stages/dice.ts). */
+  gridBase: 1,
   /** The parameter rectangle [u0, u1] × [v0, v1] (f32 bits). */
   u0: 2,
   u1: 3,

@@ -1,7 +1,8 @@
 // The bound/split kernel's parameters (reyes-bound-split.wgsl SplitParams, packed by
-// stages/bound-split.ts once per window of the queue).
+// stages/bound-split.ts once per window of the queue), and the counters it adds to.
 import { MAX_CLIP_PLANES } from './sample-params.ts';
 import { uniformStruct } from './uniform-struct.ts';
+import type { ConstantGroup } from './wgsl-constants.ts';
 
 export const SPLIT_PARAMS = uniformStruct('SplitParams', [
   { name: 'count', type: 'u32' },
@@ -20,3 +21,17 @@ export const SPLIT_PARAMS = uniformStruct('SplitParams', [
   { name: 'focalDistance', type: 'f32' },
   { name: 'clipPlanes', type: { vec4fArray: MAX_CLIP_PLANES }, comment: '(n, d): camera-space points with n·P + d > 0 are clipped' },
 ]);
+
+/** Word offsets of the counters bound/split adds to over a region (atomics, read back per window). */
+export const SPLIT_COUNTERS = {
+  /** Pieces culled at the eye-split limit. */
+  eyeSplitCulls: 0,
+  /** Vertices of the ready pieces' grids, and how many of those grids fill over half a record (no
+   * two of them share one): what the dicing scheduler weighs their records by. */
+  readyVertices: 1,
+  readyLargeGrids: 2,
+  words: 3,
+} as const;
+
+/** WGSL: SPLIT_COUNTER_EYE_SPLIT_CULLS, ..., SPLIT_COUNTER_WORDS. */
+export const SPLIT_COUNTER_CONSTANTS: readonly ConstantGroup[] = [{ prefix: 'SPLIT_COUNTER_', values: SPLIT_COUNTERS }];

@@ -109,7 +109,6 @@ export class PrimitiveRecords {
     const rows = this.userFloats / 4;
     const bicubic = input.kind === 'bezier' ? input.bicubic : undefined;
     const userRows = bicubic?.userRows?.slice(0, rows) ?? [];
-    const rowBezier = (r: number): ArrayLike<number> | undefined => userRows[r];
     const hasUserBezier = userRows.some((row) => row !== undefined);
     let bicubicMask = 0;
     for (const [name] of STANDARD_BICUBIC) if (bicubic?.[name]) bicubicMask |= BicubicBit[name];
@@ -117,18 +116,18 @@ export class PrimitiveRecords {
     const auxBase = this.auxLength;
     const maskWords = hasUserBezier ? Math.ceil(rows / 32) : 0;
     let auxFloats = maskWords;
-    for (let r = 0; r < rows; r++) auxFloats += rowBezier(r) ? 16 : 4;
+    for (let r = 0; r < rows; r++) auxFloats += userRows[r] ? 16 : 4;
     for (const [name, components] of STANDARD_BICUBIC) if (bicubicMask & BicubicBit[name]) auxFloats += 16 * components;
     auxFloats += (input.motion?.length ?? 0) + (input.trim?.length ?? 0);
     this.growAux(auxBase + auxFloats);
     let at = auxBase;
     for (let w = 0; w < maskWords; w++) {
       let mask = 0;
-      for (let b = 0; b < 32 && w * 32 + b < rows; b++) if (rowBezier(w * 32 + b)) mask |= 1 << b;
+      for (let b = 0; b < 32 && w * 32 + b < rows; b++) if (userRows[w * 32 + b]) mask |= 1 << b;
       this.auxWords[at++] = mask >>> 0;
     }
     for (let r = 0; r < rows; r++) {
-      const controls = rowBezier(r);
+      const controls = userRows[r];
       if (controls) {
         for (let i = 0; i < 16; i++) this.aux[at++] = controls[i] ?? 0;
       } else {

@@ -29,6 +29,12 @@ export function userPrimitiveVariables(primitives: readonly { geometry: { params
 }
 
 /** Numbers per element of a primitive variable ("float[2] st" has 2; a color 3). */
+/** TextureCoordinates' s (k 0) or t (k 1) at a corner's surface (u, v): bilinear between the
+ * four pairs. (A module function: one made per corner cost a million points a second of naming.) */
+function textureCoordinate(tc: readonly number[], ref: CornerRef, k: number): number {
+  return (1 - ref.u) * (1 - ref.v) * tc[k]! + ref.u * (1 - ref.v) * tc[k + 2]! + (1 - ref.u) * ref.v * tc[k + 4]! + ref.u * ref.v * tc[k + 6]!;
+}
+
 function elementSize(param: Parameter, components: number): number {
   const base = param.type === 'float' || param.type === 'integer' ? 1 : param.type === 'color' || param.type === 'point' || param.type === 'vector' || param.type === 'normal' ? 3 : param.type === 'hpoint' ? 4 : param.type === 'matrix' ? 16 : components;
   return base * (param.arrayLength ?? 1);
@@ -97,12 +103,9 @@ export class Primvars {
     for (const ref of refs) {
       out.Cs.push(...(cs ? this.valueAt(cs, ref, 3) : attributes.color.slice(0, 3)));
       out.Os.push(...(os ? this.valueAt(os, ref, 3) : attributes.opacity.slice(0, 3)));
-      // TextureCoordinates give s, t at the surface's (u, v) corners; inside, bilinear.
-      const bilinear = (k: number): number =>
-        (1 - ref.u) * (1 - ref.v) * tc[k]! + ref.u * (1 - ref.v) * tc[k + 2]! + (1 - ref.u) * ref.v * tc[k + 4]! + ref.u * ref.v * tc[k + 6]!;
       const stValue = st ? this.valueAt(st, ref, 2) : undefined;
-      out.s.push(s ? this.valueAt(s, ref, 1)[0]! : stValue ? stValue[0]! : bilinear(0));
-      out.t.push(t ? this.valueAt(t, ref, 1)[0]! : stValue ? stValue[1]! : bilinear(1));
+      out.s.push(s ? this.valueAt(s, ref, 1)[0]! : stValue ? stValue[0]! : textureCoordinate(tc, ref, 0));
+      out.t.push(t ? this.valueAt(t, ref, 1)[0]! : stValue ? stValue[1]! : textureCoordinate(tc, ref, 1));
       if (n && out.N) out.N.push(...this.valueAt(n, ref, 3));
     }
     // Component-major, as the dicer reads them: variable, component, corner.

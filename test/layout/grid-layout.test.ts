@@ -1,6 +1,7 @@
-// The frame uniforms' inverse matrices (gl-matrix), including the singular case.
+// The frame uniforms' inverse matrices (gl-matrix), including the singular case; grids packed into
+// shared records.
 import { describe, expect, it } from 'vitest';
-import { frameUniformWords, invert4, SPACES } from '../../src/layout/grid-layout.ts';
+import { frameUniformWords, gridLayout, invert4, packGridRecords, SPACES } from '../../src/layout/grid-layout.ts';
 
 describe('invert4', () => {
   it('inverts a column-major affine matrix', () => {
@@ -18,5 +19,25 @@ describe('invert4', () => {
     const floats = new Float32Array(frameUniformWords(1, { world }).buffer);
     const k = SPACES.indexOf('world');
     expect(Array.from(floats.slice(4 + (SPACES.length + k) * 16, 4 + (SPACES.length + k + 1) * 16))).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -4, -5, -6, 1]);
+  });
+});
+
+describe('packGridRecords', () => {
+  const layout = gridLayout(195);
+
+  it('packs grids in order into records, each within its record\'s vertex slots', () => {
+    // Points' disks (18 vertices): ten to a record, the eleventh starts the next; a hair piece of
+    // 130 fits beside it, a second one does not and starts a third record, where a disk fits again.
+    const vertices = [...new Array<number>(11).fill(18), 130, 130, 18];
+    const { bases, records } = packGridRecords(layout, vertices);
+    const r = layout.recordFloats;
+    expect(Array.from(bases)).toEqual([0, 18, 36, 54, 72, 90, 108, 126, 144, 162, r, r + 18, 2 * r, 2 * r + 130]);
+    expect(records).toBe(3);
+    bases.forEach((base, g) => expect(base % r + vertices[g]!).toBeLessThanOrEqual(layout.maxVertices));
+  });
+
+  it('gives whole grids a record each, and no grids no records', () => {
+    expect(Array.from(packGridRecords(layout, [195, 195]).bases)).toEqual([0, layout.recordFloats]);
+    expect(packGridRecords(layout, []).records).toBe(0);
   });
 });

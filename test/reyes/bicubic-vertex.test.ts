@@ -57,7 +57,7 @@ WorldBegin
 Surface "constant"
 `;
 
-async function diceAll(gpu: ReturnType<ReturnType<typeof useGpuRuntime>>, frame: Frame): Promise<{ grid: Float32Array; recordFloats: number; offset: (name: string) => number; count: number }> {
+async function diceAll(gpu: ReturnType<ReturnType<typeof useGpuRuntime>>, frame: Frame): Promise<{ grid: Float32Array; bases: Uint32Array; offset: (name: string) => number; count: number }> {
   const warnings: string[] = [];
   const warn = (m: string): void => { warnings.push(m); };
   const layout = gridLayout(256, userPrimitiveVariables(frame.primitives, warn));
@@ -83,7 +83,7 @@ async function diceAll(gpu: ReturnType<ReturnType<typeof useGpuRuntime>>, frame:
   const grid = new Float32Array(await gpu.read(diced.grids));
   for (const b of [prims, userCorners, ready, diced.grids, diced.gridInfo]) gpu.allocator.release(b);
   return {
-    grid, count, recordFloats: layout.recordFloats,
+    grid, count, bases: diced.bases,
     offset: (name) => layout.variables.find((v) => v.name === name)!.offset,
   };
 }
@@ -93,7 +93,7 @@ describe('vertex primitive variables on bicubic patches', () => {
 
   /** Checks every vertex of `grids` against the linear functions of P the primitive variables are. */
   function check(d: Awaited<ReturnType<typeof diceAll>>, grids: number[], fromCamera: (p: number[]) => number[], c0: number): void {
-    const at = (g: number, name: string, c: number, k: number): number => d.grid[g * d.recordFloats + d.offset(name) + c * 256 + k]!;
+    const at = (g: number, name: string, c: number, k: number): number => d.grid[d.bases[g]! + d.offset(name) + c * 256 + k]!;
     let worst = 0;
     for (const g of grids) {
       for (let k = 0; k < N * N; k++) {
@@ -160,7 +160,7 @@ WorldEnd`);
     expect(d.count).toBe(16);
     check(d, Array.from({ length: 15 }, (_, g) => g), fromCamera(frame), 0.5);
     // The bilinear patch after the mesh: its corner values at its own offset in the auxiliary buffer.
-    const base = 15 * d.recordFloats;
+    const base = d.bases[15]!;
     for (let k = 0; k < N * N; k++) {
       const u = (k % N) / (N - 1);
       const v = Math.floor(k / N) / (N - 1);

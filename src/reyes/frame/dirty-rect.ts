@@ -31,7 +31,7 @@ export async function markedGridsRect(
   let positions: Float32Array;
   try {
     const encoder = gpu.device.createCommandEncoder({ label: 'marked grid positions' });
-    grids.forEach(({ region, index }, k) => encoder.copyBufferToBuffer(region.diced.grids, (index * layout.recordFloats + offsetP) * 4, staging, k * rowBytes, rowBytes));
+    grids.forEach(({ region, index }, k) => encoder.copyBufferToBuffer(region.diced.grids, (region.diced.bases[index]! + offsetP) * 4, staging, k * rowBytes, rowBytes));
     gpu.device.queue.submit([encoder.finish()]);
     await staging.mapAsync(GPUMapMode.READ);
     positions = new Float32Array(staging.getMappedRange().slice(0));

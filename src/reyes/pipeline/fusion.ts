@@ -59,20 +59,25 @@ export function diceAndShade(bin: DicingBin): Promise<boolean> {
     const ready = bin.ready!;
     const pieces = ready.count > 0 ? await gpu.readU32(ready.buffer, ready.count * PIECE.words) : new Uint32Array(0);
     // The gridInfo words the dicer writes, made here: the fused kernel finds its grid through them.
-    const all = new Uint32Array(ready.count * GRID_INFO.words);
     const lists = frame.pipelines.map(() => [] as number[]);
+    /** Per pipeline, its grids' indices (ready pieces). */
+    const listed = frame.pipelines.map(() => [] as number[]);
     let vertices = 0;
     let micropolygons = 0;
-    for (let g = 0; g < ready.count; g++) {
-      const piece = pieces.subarray(g * PIECE.words, (g + 1) * PIECE.words);
-      const prim = piece[PIECE.prim]!;
-      const info = [piece[PIECE.nu]!, piece[PIECE.nv]!, g * layout.recordFloats, bin.tables.paramBase[prim]!];
-      all.set(info, g * GRID_INFO.words);
-      lists[bin.tables.pipeline[prim]!]!.push(...info);
-      vertices += info[0]! * info[1]!;
-      micropolygons += (info[0]! - 1) * (info[1]! - 1);
-    }
-    const diced = allocateGrids(frame, ready, pieces, all);
+    const diced = allocateGrids(frame, ready, pieces, (bases) => {
+      const all = new Uint32Array(ready.count * GRID_INFO.words);
+      for (let g = 0; g < ready.count; g++) {
+        const piece = pieces.subarray(g * PIECE.words, (g + 1) * PIECE.words);
+        const prim = piece[PIECE.prim]!;
+        const info = [piece[PIECE.nu]!, piece[PIECE.nv]!, bases[g]!, bin.tables.paramBase[prim]!];
+        all.set(info, g * GRID_INFO.words);
+        lists[bin.tables.pipeline[prim]!]!.push(...info);
+        listed[bin.tables.pipeline[prim]!]!.push(g);
+        vertices += info[0]! * info[1]!;
+        micropolygons += (info[0]! - 1) * (info[1]! - 1);
+      }
+      return all;
+    });
     bin.diced = diced;
     const owned: GPUBuffer[] = [];
     try {
@@ -83,7 +88,7 @@ export function diceAndShade(bin: DicingBin): Promise<boolean> {
         return owned.at(-1)!;
       });
       const apart = lists.map((words, index) => words.length > 0 && fusionBlocker(frame.pipelines[index]!.kernel, layout.maxVertices) !== undefined);
-      if (apart.some(Boolean)) await diceApart(frame, bin, diced, lists.flatMap((words, index) => (apart[index] ? words.filter((_, k) => k % GRID_INFO.words === GRID_INFO.recordBase).map((base) => base / layout.recordFloats) : [])));
+      if (apart.some(Boolean)) await diceApart(frame, bin, diced, listed.flatMap((grids, index) => (apart[index] ? grids : [])));
       for (const [index, words] of lists.entries()) {
         if (words.length === 0) continue;
         const gridInfo = gridInfos[index]!;
@@ -101,7 +106,8 @@ export function diceAndShade(bin: DicingBin): Promise<boolean> {
           const uniforms = recorder.transient(gpu.allocator.createBufferWithData('frame uniforms', kernelFrameUniforms(frame.spaces, n, entry.kernel.loops?.iterations), GPUBufferUsage.UNIFORM));
           recorder.dispatch(pipeline, {
             0: diced.grids, 1: { buffer: gridInfo, offset: start * GRID_INFO.words * 4, size: n * GRID_INFO.words * 4 }, 2: entry.paramBuffer, 3: uniforms,
-            8: frame.prims, 9: ready.buffer, 10: frame.userCorners, 11: diced.seams!, ...loopFlags,
+            // Just the region's pieces, which the fused kernel searches for each grid's base.
+            8: frame.prims, 9: { buffer: ready.buffer, size: ready.count * PIECE.words * 4 }, 10: frame.userCorners, 11: diced.seams!, ...loopFlags,
           }, n);
           await recorder.submit();
           addGpuTimes(frame, recorder, 'dice');

@@ -13,8 +13,9 @@ import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type 
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { diceAndShade } from '../pipeline/fusion.ts';
 import type { BinLevel } from '../pipeline/runtime.ts';
-import { boundSplit, boundSplitBatches, type SplitPieces } from '../stages/bound-split.ts';
-import { dice, diceProcess, gridBytes, releaseGrids, type DicedGrids } from '../stages/dice.ts';
+import { boundSplit, boundSplitBatches, type ReadyFits, type SplitPieces } from '../stages/bound-split.ts';
+import { dice, diceProcess, gridBytes, pieceVertices, releaseGrids, type DicedGrids } from '../stages/dice.ts';
+import { packGridRecords } from '../../layout/grid-layout.ts';
 import { shade } from '../stages/shade.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import { shadingBytes } from './shading-scheduler.ts';
@@ -179,29 +180,39 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
   const { gpu, layout } = frame;
   const allocator = gpu.allocator;
   const records = bin.halves!;
-  // The most grids the region could take (memory, and the grids and per-micropolygon buffers in one
-  // binding each): bound/split gives up past it, and the region is split.
-  const perGrid = gridBytes(frame) + layout.maxVertices * 8;
+  // What `grids` grids packed into `gridRecords` records take: their storage and the sampler's two
+  // per-micropolygon words (sample.ts allocateCounts); and whether those fit one binding each.
   const maxBinding = gpu.maxBindingBytes();
-  const maxGrids = (available: number): number =>
-    Math.floor(Math.min(available / perGrid, maxBinding / (layout.recordFloats * 4), maxBinding / (layout.maxVertices * 4)));
-  const reserve = SAMPLING_RESERVE * allocator.budget;
+  const bytes = (grids: number, gridRecords: number): number => gridBytes(frame, gridRecords, grids) + grids * layout.maxVertices * 8;
+  const inBindings = (grids: number, gridRecords: number): boolean =>
+    gridRecords * layout.recordFloats * 4 <= maxBinding && grids * layout.maxVertices * 4 <= maxBinding;
+  // Bound/split gives up, and the region is split, once the grids of its ready pieces cannot fit:
+  // their records are at least their vertices over a record's (packed without gaps), and at least
+  // as many as grids over half a record. The most grids the region could take, each the smallest
+  // (2 × 2 vertices), bounds their count alone.
+  const available = allocator.free() - SAMPLING_RESERVE * allocator.budget;
+  const mayFit: ReadyFits = (grids, vertices, large) => {
+    const leastRecords = Math.max(large, Math.ceil(vertices / layout.maxVertices));
+    return bytes(grids, leastRecords) <= available && inBindings(grids, leastRecords);
+  };
+  const maxGrids = Math.floor(Math.min(available / bytes(1, 4 / layout.maxVertices), maxBinding / (layout.maxVertices * 4)));
   const source = records.batched?.source;
   let split: SplitPieces | undefined;
   if (source) {
     // With the records the region keeps, which its halves start from should it not fit.
-    const batched = await boundSplitBatches(frame, region, maxGrids(allocator.free() - reserve), source);
+    const batched = await boundSplitBatches(frame, region, maxGrids, source, mayFit);
     bin.halves = { ...records, batched: { ...records.batched!, source: batched.touching } };
     split = batched.split;
-  } else split = await boundSplit(frame, region, maxGrids(allocator.free() - reserve));
+  } else split = await boundSplit(frame, region, maxGrids, mayFit);
   if (!split) return false;
   bin.ready = split;
+  const pieces = split.count > 0 ? await gpu.readU32(split.buffer, split.count * PIECE.words) : new Uint32Array(0);
+  const gridRecords = packGridRecords(layout, pieceVertices(pieces, split.count)).records;
   // Room as well for what shading allocates (schedulers/shading-scheduler.ts).
   const shading = shadingBytes(split.count, frame.pipelines.length > 1, kernelFrameUniforms(frame.spaces, split.count).byteLength);
-  let fits = split.count <= maxGrids(allocator.free() - reserve - shading);
+  let fits = bytes(split.count, gridRecords) <= allocator.free() - SAMPLING_RESERVE * allocator.budget - shading && inBindings(split.count, gridRecords);
   const batched = records.batched;
   if (batched && source) {
-    const pieces = await gpu.readU32(split.buffer, split.count * PIECE.words);
     const packed = packRegionRecords(batched.records, pieceRecords(source, pieces, split.count, split.batchEnds), pieces, split.count);
     bin.halves = { ...records, batched: { ...batched, source: recordSource(gpu, batched.records, packed.global) } };
     if (fits) {

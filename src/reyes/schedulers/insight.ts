@@ -21,7 +21,7 @@ export async function collectOutlines(frame: FrameGpu, ready: ReadyPieces, diced
     const staging = gpu.allocator.createBuffer({ label: 'grid outlines', size: n * rowBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     try {
       const encoder = gpu.device.createCommandEncoder({ label: 'grid outlines' });
-      for (let k = 0; k < n; k++) encoder.copyBufferToBuffer(diced.grids, ((first + k) * layout.recordFloats + offsetP) * 4, staging, k * rowBytes, rowBytes);
+      for (let k = 0; k < n; k++) encoder.copyBufferToBuffer(diced.grids, (diced.bases[first + k]! + offsetP) * 4, staging, k * rowBytes, rowBytes);
       gpu.device.queue.submit([encoder.finish()]);
       await staging.mapAsync(GPUMapMode.READ);
       const p = new Float32Array(staging.getMappedRange().slice(0));

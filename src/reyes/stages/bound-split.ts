@@ -20,13 +20,15 @@ import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, typ
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { releaseRecords, type BoundRecords, type RecordSource } from '../frame/record-batches.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
-import { SPLIT_PARAMS } from '../../layout/split-params.ts';
+import { SPLIT_COUNTERS, SPLIT_PARAMS } from '../../layout/split-params.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
 import { motionConstants, shapeConstants } from '../convert/convert-frame.ts';
 
 /** Deepest split of a primitive (2^-24 of its parameter range). */
 const MAX_DEPTH = 24;
 const PIECE_BYTES = PIECE.words * 4;
+/** A window's read-back totals: the child and ready counts, then the split counters. */
+const TOTALS_BYTES = 8 + SPLIT_COUNTERS.words * 4;
 const STORAGE = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 
 /** Pieces of one level of the queue: a buffer and how many it holds. */
@@ -51,17 +53,22 @@ export interface SplitPieces extends ReadyPieces {
   batchEnds: number[];
 }
 
+/** Whether `pieces` ready pieces whose grids have `vertices` vertices in all, `large` of them over
+ * half a grid record, may still fit the region; bound/split gives up once they may not. */
+export type ReadyFits = (pieces: number, vertices: number, large: number) => boolean;
+
 /**
  * The ready pieces of every primitive of frame.prims whose bound touches `region` (plus the filter
- * apron), or undefined when they are more than `maxReady` or than one binding holds: the caller
- * must split the region (ready pieces never go away, so it stops as soon as the count passes).
+ * apron), or undefined when they are more than `maxReady` or than one binding holds, or `fits` says
+ * their grids cannot fit: the caller must split the region (ready pieces never go away, so it stops
+ * as soon as the count passes).
  */
-export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity): Promise<SplitPieces | undefined> {
+export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity, fits?: ReadyFits): Promise<SplitPieces | undefined> {
   return timed(frame, 'boundSplit', async () => {
     // The records an enclosing region's first level kept, when one was bound before.
     const known = touchingRecords(frame, region);
     const count = known?.length ?? frame.primCount;
-    const splitter = await regionSplitter(frame, region, maxReady, count);
+    const splitter = await regionSplitter(frame, region, maxReady, count, fits);
     try {
       const records = { prims: frame.prims, userCorners: frame.userCorners };
       return await splitter.batch(records, initialQueue(count, known), count, { known }) ? splitter.finish() : undefined;
@@ -85,12 +92,12 @@ export interface BatchedSplit {
  * over every batch even after the give-up, so a frame cut into many regions narrows its records at
  * every BSP level instead of each half bounding every record of the frame again.
  */
-export function boundSplitBatches(frame: FrameGpu, region: Region, maxReady: number, source: RecordSource): Promise<BatchedSplit> {
+export function boundSplitBatches(frame: FrameGpu, region: Region, maxReady: number, source: RecordSource, fits?: ReadyFits): Promise<BatchedSplit> {
   return timed(frame, 'boundSplit', async () => {
     const { gpu } = frame;
     const kept: number[] = [];
     let readyWhole = 0;
-    let splitter: RegionSplitter | undefined = await regionSplitter(frame, region, maxReady, Math.max(0, ...source.batches.map((b) => b.count)));
+    let splitter: RegionSplitter | undefined = await regionSplitter(frame, region, maxReady, Math.max(0, ...source.batches.map((b) => b.count)), fits);
     try {
       for (const batch of source.batches) {
         const records = source.upload(batch);
@@ -126,7 +133,7 @@ interface RegionSplitter {
   release(): void;
 }
 
-async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number, largest: number): Promise<RegionSplitter> {
+async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number, largest: number, fits?: ReadyFits): Promise<RegionSplitter> {
   const { gpu } = frame;
   const allocator = gpu.allocator;
   const [classify, emit] = await Promise.all([
@@ -142,7 +149,7 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
   let readyCount = 0;
   const batchEnds: number[] = [];
   const frameParams = splitParams(frame, region);
-  const eyeSplitCulls = allocator.createBufferWithData('eye-split culls', new Uint32Array(1), STORAGE());
+  const counters = allocator.createBufferWithData('split counters', new Uint32Array(SPLIT_COUNTERS.words), STORAGE());
   /** Pieces this region culled at the eye-split limit (the counter's value at the last read-back). */
   let eyeCulled = 0;
   return {
@@ -189,35 +196,37 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
               const readyTotal = recorder.scratch('split ready total', 4);
               // The counts, and on the first level each piece's child count and ready flag (kept or culled).
               const kept = firstLevel && touching !== undefined;
-              const totals = allocator.createBuffer({ label: 'split totals', size: 12 + (kept ? n * 8 : 0), usage: STORAGE() });
+              const totals = allocator.createBuffer({ label: 'split totals', size: TOTALS_BYTES + (kept ? n * 8 : 0), usage: STORAGE() });
               const children = allocator.createBuffer({ label: 'split queue', size: n * 2 * PIECE_BYTES, usage: STORAGE() });
               next.push({ buffer: children, count: 0 });
               const groups = Math.ceil(n / 64);
-              recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: eyeSplitCulls, 11: records.userCorners }, groups);
+              recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: counters, 11: records.userCorners }, groups);
               await scan.encode(recorder, { input: childCount, output: childOffset, count: n, total: childTotal });
               await scan.encode(recorder, { input: readyFlag, output: readyOffset, count: n, total: readyTotal });
               recorder.dispatch(emit, { 0: params, 2: queue, 3: decision, 6: childOffset, 7: readyOffset, 8: children, 9: ready! }, groups);
               recorder.encoder.copyBufferToBuffer(childTotal, 0, totals, 0, 4);
               recorder.encoder.copyBufferToBuffer(readyTotal, 0, totals, 4, 4);
-              recorder.encoder.copyBufferToBuffer(eyeSplitCulls, 0, totals, 8, 4);
+              recorder.encoder.copyBufferToBuffer(counters, 0, totals, 8, SPLIT_COUNTERS.words * 4);
               if (kept) {
-                recorder.encoder.copyBufferToBuffer(childCount, 0, totals, 12, n * 4);
-                recorder.encoder.copyBufferToBuffer(readyFlag, 0, totals, 12 + n * 4, n * 4);
+                recorder.encoder.copyBufferToBuffer(childCount, 0, totals, TOTALS_BYTES, n * 4);
+                recorder.encoder.copyBufferToBuffer(readyFlag, 0, totals, TOTALS_BYTES + n * 4, n * 4);
               }
               await recorder.submit();
               addGpuTimes(frame, recorder, 'boundSplit');
-              const words = await gpu.readU32(totals, kept ? 3 + n * 2 : 3);
+              const first = TOTALS_BYTES / 4;
+              const words = await gpu.readU32(totals, kept ? first + n * 2 : first);
               allocator.release(totals);
-              const [childrenNow, readyNow, culledSoFar] = words;
+              const [childrenNow, readyNow] = words;
+              const counted = words.subarray(2, first);
               if (kept) {
-                for (let k = 0; k < n; k++) touching[start + k] = words[3 + k]! | words[3 + n + k]! ? 1 : 0;
+                for (let k = 0; k < n; k++) touching[start + k] = words[first + k]! | words[first + n + k]! ? 1 : 0;
                 // The first level is one part; its last window completes the list, even if the run then gives up.
                 if (start + n >= part.count) rememberTouching(frame, region, remember!.known, touching);
               }
-              eyeCulled = culledSoFar!;
+              eyeCulled = counted[SPLIT_COUNTERS.eyeSplitCulls]!;
               next[next.length - 1]!.count = childrenNow!;
               readyCount += readyNow!;
-              if (readyCount > readyLimit) return false;
+              if (readyCount > readyLimit || (fits && !fits(readyCount, counted[SPLIT_COUNTERS.readyVertices]!, counted[SPLIT_COUNTERS.readyLargeGrids]!))) return false;
             }
           }
           firstLevel = false;
@@ -241,7 +250,7 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
     release() {
       if (ready) allocator.release(ready);
       ready = undefined;
-      allocator.release(eyeSplitCulls);
+      allocator.release(counters);
     },
   };
 }
@@ -276,8 +285,8 @@ async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords
   const kept = new Uint32Array(count);
   let keptCount = 0;
   let readyWhole = 0;
-  // Eye-split culls of whole records are counted when bound/split itself culls them.
-  const culls = allocator.createBufferWithData('eye-split culls (first level)', new Uint32Array(1), STORAGE());
+  // Eye-split culls and ready vertices of whole records are counted when bound/split itself meets them.
+  const counters = allocator.createBufferWithData('split counters (first level)', new Uint32Array(SPLIT_COUNTERS.words), STORAGE());
   try {
     for (let start = 0; start < count; start += window) {
       const n = Math.min(window, count - start);
@@ -289,7 +298,7 @@ async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords
         const childCount = recorder.scratch('split child count', n * 4);
         const readyFlag = recorder.scratch('split ready flag', n * 4);
         const decision = recorder.scratch('split decision', n * 4);
-        recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: culls, 11: records.userCorners }, Math.ceil(n / 64));
+        recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: counters, 11: records.userCorners }, Math.ceil(n / 64));
         recorder.encoder.copyBufferToBuffer(childCount, 0, flags, 0, n * 4);
         recorder.encoder.copyBufferToBuffer(readyFlag, 0, flags, n * 4, n * 4);
         await recorder.submit();
@@ -305,7 +314,7 @@ async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords
       }
     }
   } finally {
-    allocator.release(culls);
+    allocator.release(counters);
   }
   return { kept: kept.subarray(0, keptCount), readyWhole };
 }

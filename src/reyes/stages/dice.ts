@@ -1,12 +1,14 @@
-// Dice: each ready piece becomes a grid record in the shared grid layout (reyes-dice.wgsl), with
-// its gridInfo words (nu, nv, record base, parameter base). The ready pieces come back to the CPU
-// once so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser, in the
-// same record or across a joined record edge (the patches of a mesh).
+// Dice: each ready piece becomes a grid in the shared grid layout (reyes-dice.wgsl), with its
+// gridInfo words (nu, nv, record base, parameter base). The ready pieces come back to the CPU once
+// so that the seam table (grid-seams.ts) can say where a neighbouring grid is coarser, in the same
+// record or across a joined record edge (the patches of a mesh), and so that grids of few vertices
+// are packed into shared records (packGridRecords): each piece's grid base goes back into its ready
+// list word PIECE.gridBase, where the dicer, reseam and the sampler read it.
 import { seamCells, seamTable } from './grid-seams.ts';
 import { frameDisplaces } from './reseam.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
-import { GRID_INFO, gridOffsetConstants, layoutUserVariables } from '../../layout/grid-layout.ts';
+import { GRID_INFO, gridOffsetConstants, layoutUserVariables, packGridRecords, type GridRecords } from '../../layout/grid-layout.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { shapeConstants } from '../convert/convert-frame.ts';
 import type { DicingBin } from '../schedulers/dicing-scheduler.ts';
@@ -15,15 +17,29 @@ export interface DicedGrids {
   grids: GPUBuffer;
   gridInfo: GPUBuffer;
   count: number;
+  /** Each grid's base in `grids` (floats), as its ready piece's PIECE.gridBase holds it. */
+  bases: Uint32Array;
   /** The seam table, kept for the reseam pass when a shading kernel displaces (stages/reseam.ts). */
   seams?: GPUBuffer;
 }
 
 const DICED_VARIABLES = ['P', 'N', 'Ng', 'I', 'dPdu', 'dPdv', 'u', 'v', 'du', 'dv', 's', 't', 'Cs', 'Os'];
 
-/** Bytes of grid storage one ready piece needs (record + gridInfo). */
-export function gridBytes(frame: FrameGpu): number {
-  return frame.layout.recordFloats * 4 + GRID_INFO.words * 4;
+/** The vertex counts of `count` ready pieces' grids. */
+export function pieceVertices(pieces: Uint32Array, count: number): Uint32Array {
+  return Uint32Array.from({ length: count }, (_, g) => pieces[g * PIECE.words + PIECE.nu]! * pieces[g * PIECE.words + PIECE.nv]!);
+}
+
+/** Where the ready pieces' grids go (packGridRecords), each base also written into `pieces`. */
+export function placeGrids(frame: FrameGpu, pieces: Uint32Array, count: number): GridRecords {
+  const placed = packGridRecords(frame.layout, pieceVertices(pieces, count));
+  for (let g = 0; g < count; g++) pieces[g * PIECE.words + PIECE.gridBase] = placed.bases[g]!;
+  return placed;
+}
+
+/** Bytes of grid storage `grids` grids in `records` records need (records + gridInfo). */
+export function gridBytes(frame: FrameGpu, records: number, grids: number): number {
+  return records * frame.layout.recordFloats * 4 + grids * GRID_INFO.words * 4;
 }
 
 /** The dicer's override constants (reyes-dice-grid.wgsl), for the dice kernel and the fused ones. */
@@ -36,7 +52,6 @@ export function diceConstants(frame: FrameGpu): Record<string, number> {
   const user = layoutUserVariables(layout);
   return {
     ...gridOffsetConstants(layout, DICED_VARIABLES),
-    RECORD_FLOATS: layout.recordFloats,
     USER_COMPONENTS: user.reduce((n, v) => n + (v.type === 'float' ? 1 : 3), 0),
     OFF_USER: user[0] ? layout.variables.find((v) => v.name === user[0]!.name)!.offset : 0,
     SEAM_CELLS: seamCells(layout.maxVertices),
@@ -63,22 +78,25 @@ export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
   });
 }
 
-/** Grid storage for the ready pieces (`pieces` read back), gridInfo filled with `gridInfo` when
- * given (else the dicer writes it), and the seam table. */
-export function allocateGrids(frame: FrameGpu, ready: ReadyPieces, pieces: Uint32Array, gridInfo?: Uint32Array): DicedGrids {
+/** Grid storage for the ready pieces (`pieces` read back; their grid bases placed here and written
+ * to the ready list), gridInfo filled by `gridInfo(bases)` when given (else the dicer writes it), and
+ * the seam table. */
+export function allocateGrids(frame: FrameGpu, ready: ReadyPieces, pieces: Uint32Array, gridInfo?: (bases: Uint32Array) => Uint32Array): DicedGrids {
   const { gpu, layout } = frame;
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const { bases, records } = placeGrids(frame, pieces, ready.count);
+  if (ready.count > 0) gpu.device.queue.writeBuffer(ready.buffer, 0, pieces as Uint32Array<ArrayBuffer>, 0, ready.count * PIECE.words);
   const made: GPUBuffer[] = [];
   try {
-    made.push(gpu.allocator.createBuffer({ label: 'grids', size: ready.count * layout.recordFloats * 4, usage }));
-    made.push(gridInfo ? gpu.allocator.createBufferWithData('grid info', gridInfo, usage)
+    made.push(gpu.allocator.createBuffer({ label: 'grids', size: records * layout.recordFloats * 4, usage }));
+    made.push(gridInfo ? gpu.allocator.createBufferWithData('grid info', gridInfo(bases), usage)
       : gpu.allocator.createBuffer({ label: 'grid info', size: ready.count * GRID_INFO.words * 4, usage }));
     made.push(gpu.allocator.createBufferWithData('grid seams', seamTable(pieces, ready.count, layout.maxVertices, 1, frame.edgeNeighbours), usage));
   } catch (error) {
     for (const buffer of made) gpu.allocator.release(buffer);
     throw error;
   }
-  return { grids: made[0]!, gridInfo: made[1]!, count: ready.count, seams: made[2]! };
+  return { grids: made[0]!, gridInfo: made[1]!, count: ready.count, bases, seams: made[2]! };
 }
 
 /** Once the grids are diced: the seam table goes unless a shading kernel displaces (the reseam pass reads it). */

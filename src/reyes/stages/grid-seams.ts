@@ -87,10 +87,15 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     lineOf(`e${Math.min(self, other)}`)[self < other ? 'before' : 'after'].push(mapped);
     acrossRecords.add(mapped);
   };
+  /** Whether record `prim` is joined to another across an edge. */
+  const joined = (prim: number): boolean => neighbours !== undefined && [0, 1, 2, 3].some((edge) => neighbours[prim * 4 + edge]! >= 0);
   for (let p = 0; p < count; p++) {
     const w = p * PIECE.words;
     const prim = pieces[w + PIECE.prim]!;
     const [u0, u1, v0, v1] = [floats[w + PIECE.u0]!, floats[w + PIECE.u1]!, floats[w + PIECE.v0]!, floats[w + PIECE.v1]!];
+    // A record diced whole and joined to none meets only itself (u = 0 with u = 1, at its own rate):
+    // nothing across is coarser. Points and short curves are such records, by the hundred thousand.
+    if (u0 === 0 && u1 === 1 && v0 === 0 && v1 === 1 && !joined(prim)) continue;
     const stepU = (u1 - u0) / (pieces[w + PIECE.nu]! - 1);
     const stepV = (v1 - v0) / (pieces[w + PIECE.nv]! - 1);
     add(prim, 'v', v0, { piece: p, edge: RecordEdge.v0, lo: u0, hi: u1, reversed: false, step: stepU });

@@ -18,7 +18,6 @@ export async function reseam(frame: FrameGpu, ready: ReadyPieces, grids: GPUBuff
   const { gpu, layout } = frame;
   const pipeline = await kernelPipeline(gpu, 'reyes-reseam.wgsl', 'reseam', {
     ...gridOffsetConstants(layout, ['P']),
-    RECORD_FLOATS: layout.recordFloats,
     SEAM_CELLS: seamCells(layout.maxVertices),
     ...shapeConstants(frame.shapeKinds),
   });

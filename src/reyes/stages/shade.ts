@@ -34,7 +34,7 @@ export function shade(
         if (!shaded(g)) continue;
         const prim = pieces[g * PIECE.words + PIECE.prim]!;
         perPipeline[primPipeline[prim]!]!.push(pieces[g * PIECE.words + PIECE.nu]!, pieces[g * PIECE.words + PIECE.nv]!,
-          g * frame.layout.recordFloats, primParamBase[prim]!);
+          diced.bases[g]!, primParamBase[prim]!);
       }
       perPipeline.forEach((words, pipeline) => {
         if (words.length === 0) return;
