@@ -11,7 +11,6 @@ export const CLIP_PLANE_CONSTANTS: readonly ConstantGroup[] = [{ prefix: '', val
 
 export const SAMPLE_PARAMS = uniformStruct('SampleParams', [
   { name: 'gridCount', type: 'u32' },
-  { name: 'recordFloats', type: 'u32' },
   { name: 'nx', type: 'u32', comment: 'PixelSamples' },
   { name: 'ny', type: 'u32' },
   { name: 'originX', type: 'i32', comment: 'sample region, in global subpixels' },

@@ -67,7 +67,7 @@ function storage(): number {
 function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   return packUniform(SAMPLE_PARAMS, {
-    gridCount: diced.count, recordFloats: frame.layout.recordFloats, nx: frame.nx, ny: frame.ny,
+    gridCount: diced.count, nx: frame.nx, ny: frame.ny,
     originX: rect.x, originY: rect.y, width: rect.width, height: rect.height,
     near: frame.camera.near, far: frame.camera.far, perspective: frame.camera.perspective ? 1 : 0,
     clipCount: planes.length, cameraToRaster: frame.camera.cameraToRaster, clipPlanes: planes.flat(),
