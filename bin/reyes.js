@@ -1,7 +1,17 @@
 #!/usr/bin/env node
-// Entry point of the `reyes` command: TypeScript sources run through tsx, and `?raw` imports of
-// WGSL kernels load the same way they do under Vite.
-import '../src/node/register.js';
+// Entry point of the `reyes` command. It runs the command's bundle (src/node/cli-bundle.js: built from
+// the sources on first use and after every change to them), or the TypeScript sources through tsx
+// (`?raw` imports of WGSL kernels loaded as Vite loads them) where the bundle cannot be built or
+// REYES_CLI_BUNDLE=off asks for the sources.
+import { cliBundle } from '../src/node/cli-bundle.js';
 
-const { main } = await import('../src/cli/main.ts');
+const bundle = process.env.REYES_CLI_BUNDLE === 'off' ? undefined : await cliBundle();
+let main;
+if (bundle) {
+  process.setSourceMapsEnabled(true);
+  ({ main } = await import(bundle));
+} else {
+  await import('../src/node/register.js');
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -15,20 +15,13 @@
  * @packageDocumentation
  * @module webgpu-reyes/node
  */
-import { acquireGpu, type AcquireOptions, type GpuContext } from './gpu/device.ts';
-import { GpuUnavailableError } from './gpu/errors.ts';
-import { NO_DRIVER_HINT, nodeGpu } from './gpu/node-gpu.ts';
 
 /**
  * A GPU device from Dawn. Rejects with GpuUnavailableError (its message says how to install a
  * driver) when no Vulkan driver or adapter is found. Call `context.destroy()` when done, so the
  * process can exit.
  */
-export async function acquireNodeGpu(options: Omit<AcquireOptions, 'gpu'> = {}): Promise<GpuContext> {
-  const { gpu, driver } = nodeGpu();
-  if (driver.choice === 'none') throw new GpuUnavailableError(NO_DRIVER_HINT);
-  return acquireGpu({ ...options, gpu });
-}
+export { acquireNodeGpu } from './gpu/node-gpu.ts';
 
 /** Which Vulkan driver Dawn loads (and from which ICD file), as acquireNodeGpu will choose it. */
 export { chooseVulkanDriver } from './gpu/node-gpu.ts';

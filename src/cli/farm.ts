@@ -2,7 +2,8 @@
 // queue on Redis (src/farm). REDIS_URL names the server; the scene, its shaders and textures and the
 // output folder must be at the same paths on every machine (a shared folder).
 import path from 'node:path';
-import { acquireGpu, formatDiagnostic, GpuRuntime, GpuUnavailableError, imageTooLarge } from '../index.ts';
+import { formatDiagnostic, GpuRuntime, GpuUnavailableError, imageTooLarge } from '../index.ts';
+import { acquireNodeGpu } from '../gpu/node-gpu.ts';
 import { connectRedis, DEFAULT_ATTEMPTS, farmStatus, formatStatus, FrameListError, parseTileGrid, redisUrl, selectFrames, startFarmWorker, submitSequence, TileLayoutError } from '../farm/index.ts';
 import { EXIT } from './render.ts';
 import { parseRibInputs, STDIN } from './rib-inputs.ts';
@@ -108,7 +109,7 @@ export function farmWorkerCommand(options: FarmWorkerCommandOptions): Promise<nu
     const lockDuration = wholeNumber(options.lockDuration, '--lock-duration', 1);
     let gpu: GpuRuntime;
     try {
-      gpu = new GpuRuntime(await acquireGpu());
+      gpu = new GpuRuntime(await acquireNodeGpu());
     } catch (error) {
       if (error instanceof GpuUnavailableError) {
         console.error(`reyes farm worker: no WebGPU adapter: ${error.message}`);

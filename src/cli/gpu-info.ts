@@ -1,5 +1,6 @@
 // `reyes gpu-info`: what the renderer would run on.
-import { acquireGpu, adapterLabel, formatBytes, type GpuContext, GpuUnavailableError, limitEntries } from '../index.ts';
+import { adapterLabel, formatBytes, type GpuContext, GpuUnavailableError, limitEntries } from '../index.ts';
+import { acquireNodeGpu } from '../gpu/node-gpu.ts';
 
 const BYTE_LIMITS = new Set(['maxBufferSize', 'maxStorageBufferBindingSize', 'maxUniformBufferBindingSize', 'maxComputeWorkgroupStorageSize']);
 
@@ -21,7 +22,7 @@ export function describeGpu(context: GpuContext): string {
 export async function gpuInfo(): Promise<number> {
   let context: GpuContext;
   try {
-    context = await acquireGpu();
+    context = await acquireNodeGpu();
   } catch (error) {
     if (error instanceof GpuUnavailableError) {
       console.error(`reyes: no WebGPU adapter: ${error.message}`);

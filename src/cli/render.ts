@@ -18,8 +18,9 @@
 // errors (RIB errors, refused Displays).
 import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { acquireGpu, BudgetTooSmallError, depthCamera, type Display, displayFiles, encodeDepthTiff, formatDiagnostic, type Frame, GpuBudgetError, GpuRuntime, GpuUnavailableError, imageTooLarge, outputVariables, parsePipelineConfig, type PipelineConfig, PipelineConfigError, placeDisplayFile, type RenderedFrame, renderFrame, type RenderOptions, runTextureRequests, type Scene, TextureRegistry, texturesBetween } from '../index.ts';
+import { BudgetTooSmallError, depthCamera, type Display, displayFiles, encodeDepthTiff, formatDiagnostic, type Frame, GpuBudgetError, GpuRuntime, GpuUnavailableError, imageTooLarge, outputVariables, parsePipelineConfig, type PipelineConfig, PipelineConfigError, placeDisplayFile, type RenderedFrame, renderFrame, type RenderOptions, runTextureRequests, type Scene, TextureRegistry, texturesBetween } from '../index.ts';
 import { DevicePool, nodeRslShading, nodeTextureStorage, regionRenderOptions } from '../node.ts';
+import { acquireNodeGpu } from '../gpu/node-gpu.ts';
 import { frameProgress, progressMode } from './progress.ts';
 import { parseRibInputs, sceneFolder, STDIN } from './rib-inputs.ts';
 
@@ -160,7 +161,7 @@ export async function renderCommand(inputs: string[], options: RenderCommandOpti
 
   let gpu: GpuRuntime;
   try {
-    gpu = new GpuRuntime(await acquireGpu());
+    gpu = new GpuRuntime(await acquireNodeGpu());
   } catch (error) {
     if (error instanceof GpuUnavailableError) {
       console.error(`reyes render: no WebGPU adapter: ${error.message}`);

@@ -45,6 +45,8 @@ export interface AcquireOptions {
   powerPreference?: GPUPowerPreference;
   /** A specific WebGPU implementation; by default navigator.gpu in a page, Dawn in Node. */
   gpu?: GPU;
+  /** Names `gpu` in AdapterDescription.runtime ("given" if not said). */
+  runtime?: string;
 }
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
@@ -62,14 +64,14 @@ async function findGpu(): Promise<{ gpu: GPU; runtime: string }> {
   }
   // Kept out of the page bundle: the specifier is computed, and Vite leaves it alone.
   const nodeModule = './node-gpu.ts';
-  const { nodeGpu, NO_DRIVER_HINT } = (await import(/* @vite-ignore */ nodeModule)) as typeof import('./node-gpu.ts');
+  const { nodeGpu, dawnRuntimeLabel, NO_DRIVER_HINT } = (await import(/* @vite-ignore */ nodeModule)) as typeof import('./node-gpu.ts');
   const { gpu, driver } = nodeGpu();
   if (driver.choice === 'none') throw new GpuUnavailableError(NO_DRIVER_HINT);
-  return { gpu, runtime: `dawn/vulkan (${driver.choice}${driver.icd ? `: ${driver.icd}` : ''})` };
+  return { gpu, runtime: dawnRuntimeLabel(driver) };
 }
 
 export async function acquireGpu(options: AcquireOptions = {}): Promise<GpuContext> {
-  const found = options.gpu ? { gpu: options.gpu, runtime: 'given' } : await findGpu();
+  const found = options.gpu ? { gpu: options.gpu, runtime: options.runtime ?? 'given' } : await findGpu();
   const adapter = await found.gpu.requestAdapter({ powerPreference: options.powerPreference ?? 'high-performance' });
   if (!adapter) {
     throw new GpuUnavailableError(

@@ -2,8 +2,7 @@
 // allocator and budget, kernel cache, shading provider and copy of the frame. It renders the regions
 // the main thread hands it (device-pool.ts), each as a CropWindow render, and sends back their pixels.
 import { parentPort } from 'node:worker_threads';
-import { acquireGpu } from '../../gpu/device.ts';
-import { nodeGpu } from '../../gpu/node-gpu.ts';
+import { acquireNodeGpu } from '../../gpu/node-gpu.ts';
 import { GpuRuntime } from '../../gpu/runtime.ts';
 import type { Frame } from '../../rib/scene.ts';
 import { nodeTextureStorage } from '../../texture/node-texture-storage.ts';
@@ -17,9 +16,8 @@ const post = (message: FromDevice, transfer: ArrayBuffer[] = []): void => port.p
 
 let gpu: GpuRuntime;
 try {
-  // Dawn imported directly (as webgpu-reyes/node does), not through acquireGpu's computed import,
-  // which a library bundle cannot follow.
-  gpu = new GpuRuntime(await acquireGpu({ gpu: nodeGpu().gpu }));
+  // Dawn imported directly, not through acquireGpu's computed import, which a bundle cannot follow.
+  gpu = new GpuRuntime(await acquireNodeGpu());
   post({ type: 'ready', adapter: gpu.context.adapter.description });
 } catch (error) {
   post({ type: 'error', message: (error as Error).message });

@@ -1,0 +1,50 @@
+// The `reyes` command runs from a bundle of its sources (src/node/cli-bundle.js). What a user relies
+// on: it never runs stale code (a changed source rebuilds it before the command runs), and it does
+// what the sources do (REYES_CLI_BUNDLE=off runs them through tsx).
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reyes } from './run-reyes.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const INPUTS = path.join(ROOT, 'node_modules/.reyes-cli/inputs.json');
+const SOURCE = 'src/cli/main.ts';
+
+function recordedTime(file: string): number | undefined {
+  return (JSON.parse(readFileSync(INPUTS, 'utf8')) as Record<string, number>)[file];
+}
+
+describe('the reyes command bundle', () => {
+  it('is rebuilt before the command runs when a source it was built from has changed', async () => {
+    expect((await reyes(['--version'])).code).toBe(0);
+    expect(recordedTime(SOURCE)).toBe(statSync(path.join(ROOT, SOURCE)).mtimeMs);
+    expect(recordedTime('shaders/kernels/reyes-sample.wgsl')).toBeDefined();
+
+    const original = statSync(path.join(ROOT, SOURCE));
+    const changed = new Date(original.mtimeMs + 1000);
+    utimesSync(path.join(ROOT, SOURCE), original.atime, changed);
+    try {
+      const run = await reyes(['--version']);
+      expect(run.code).toBe(0);
+      expect(recordedTime(SOURCE)).toBe(statSync(path.join(ROOT, SOURCE)).mtimeMs);
+    } finally {
+      utimesSync(path.join(ROOT, SOURCE), original.atime, original.mtime);
+    }
+  });
+
+  it('renders the same picture with the same messages as the sources run through tsx', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'reyes-bundle-'));
+    try {
+      const render = (file: string, env: NodeJS.ProcessEnv = {}) =>
+        reyes(['render', 'scenes/features/sphere-default.rib', '--res', '64x48', '-q', '-o', path.join(dir, file)], env);
+      const bundled = await render('bundle.png');
+      const sources = await render('sources.png', { REYES_CLI_BUNDLE: 'off' });
+      expect([bundled.code, sources.code]).toEqual([0, 0]);
+      expect(bundled.stderr).toBe(sources.stderr);
+      expect(readFileSync(path.join(dir, 'bundle.png')).equals(readFileSync(path.join(dir, 'sources.png')))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
