@@ -3,7 +3,7 @@
 // output folder must be at the same paths on every machine (a shared folder).
 import path from 'node:path';
 import { formatDiagnostic, GpuRuntime, GpuUnavailableError, imageTooLarge } from '../index.ts';
-import { acquireNodeGpu } from '../gpu/node-gpu.ts';
+import { acquireNodeGpu } from '../node.ts';
 import { connectRedis, DEFAULT_ATTEMPTS, farmStatus, formatStatus, FrameListError, parseTileGrid, redisUrl, selectFrames, startFarmWorker, submitSequence, TileLayoutError } from '../farm/index.ts';
 import { EXIT } from './render.ts';
 import { parseRibInputs, STDIN } from './rib-inputs.ts';

@@ -1,6 +1,6 @@
 // `reyes gpu-info`: what the renderer would run on.
 import { adapterLabel, formatBytes, type GpuContext, GpuUnavailableError, limitEntries } from '../index.ts';
-import { acquireNodeGpu } from '../gpu/node-gpu.ts';
+import { acquireNodeGpu } from '../node.ts';
 
 const BYTE_LIMITS = new Set(['maxBufferSize', 'maxStorageBufferBindingSize', 'maxUniformBufferBindingSize', 'maxComputeWorkgroupStorageSize']);
 

@@ -19,8 +19,7 @@
 import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BudgetTooSmallError, depthCamera, type Display, displayFiles, encodeDepthTiff, formatDiagnostic, type Frame, GpuBudgetError, GpuRuntime, GpuUnavailableError, imageTooLarge, outputVariables, parsePipelineConfig, type PipelineConfig, PipelineConfigError, placeDisplayFile, type RenderedFrame, renderFrame, type RenderOptions, runTextureRequests, type Scene, TextureRegistry, texturesBetween } from '../index.ts';
-import { DevicePool, nodeRslShading, nodeTextureStorage, regionRenderOptions } from '../node.ts';
-import { acquireNodeGpu } from '../gpu/node-gpu.ts';
+import { acquireNodeGpu, DevicePool, nodeRslShading, nodeTextureStorage, regionRenderOptions } from '../node.ts';
 import { frameProgress, progressMode } from './progress.ts';
 import { parseRibInputs, sceneFolder, STDIN } from './rib-inputs.ts';
 
