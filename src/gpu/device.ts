@@ -64,10 +64,8 @@ async function findGpu(): Promise<{ gpu: GPU; runtime: string }> {
   }
   // Kept out of the page bundle: the specifier is computed, and Vite leaves it alone.
   const nodeModule = './node-gpu.ts';
-  const { nodeGpu, dawnRuntimeLabel, NO_DRIVER_HINT } = (await import(/* @vite-ignore */ nodeModule)) as typeof import('./node-gpu.ts');
-  const { gpu, driver } = nodeGpu();
-  if (driver.choice === 'none') throw new GpuUnavailableError(NO_DRIVER_HINT);
-  return { gpu, runtime: dawnRuntimeLabel(driver) };
+  const { dawnGpu } = (await import(/* @vite-ignore */ nodeModule)) as typeof import('./node-gpu.ts');
+  return dawnGpu();
 }
 
 export async function acquireGpu(options: AcquireOptions = {}): Promise<GpuContext> {

@@ -51,19 +51,20 @@ export function nodeGpu(): { gpu: GPU; driver: ReturnType<typeof chooseVulkanDri
   return { gpu: dawn, driver };
 }
 
-/** How AdapterDescription.runtime names Dawn on the chosen driver, e.g. "dawn/vulkan (lavapipe: …)". */
-export function dawnRuntimeLabel(driver: ReturnType<typeof chooseVulkanDriver>): string {
-  return `dawn/vulkan (${driver.choice}${driver.icd ? `: ${driver.icd}` : ''})`;
-}
-
 export const NO_DRIVER_HINT =
   'No Vulkan driver was found for Dawn. Run `npm test` once (its setup installs Mesa lavapipe into .vulkan/ ' +
   'and Debian packages when run as root), or as root: `apt-get install -y libvulkan1 mesa-vulkan-drivers`, ' +
   'or point VK_ICD_FILENAMES at a Vulkan ICD JSON file.';
 
-/** A GPU device from Dawn; GpuUnavailableError (saying how to install a driver) without a Vulkan driver. */
-export async function acquireNodeGpu(options: Omit<AcquireOptions, 'gpu' | 'runtime'> = {}): Promise<GpuContext> {
+/** Dawn on the chosen driver and how AdapterDescription.runtime names it, e.g. "dawn/vulkan
+ * (lavapipe: …)"; GpuUnavailableError (saying how to install a driver) without a Vulkan driver. */
+export function dawnGpu(): { gpu: GPU; runtime: string } {
   const { gpu, driver } = nodeGpu();
   if (driver.choice === 'none') throw new GpuUnavailableError(NO_DRIVER_HINT);
-  return acquireGpu({ ...options, gpu, runtime: dawnRuntimeLabel(driver) });
+  return { gpu, runtime: `dawn/vulkan (${driver.choice}${driver.icd ? `: ${driver.icd}` : ''})` };
+}
+
+/** A GPU device from Dawn (dawnGpu). */
+export async function acquireNodeGpu(options: Omit<AcquireOptions, 'gpu' | 'runtime'> = {}): Promise<GpuContext> {
+  return acquireGpu({ ...options, ...dawnGpu() });
 }
