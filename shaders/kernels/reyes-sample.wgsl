@@ -1,8 +1,8 @@
-// Sampling of shaded grids. One workgroup per grid, its invocations taking its micropolygons in turn (SAMPLE_LANES; a micropolygon is the quad of
-// vertices (i, j), (i+1, j), (i, j+1), (i+1, j+1)), split in two triangles. Each micropolygon
-// covers the subpixels its raster bound touches within the sample region (its cells; fewer for a
-// moving one, see stratum); a subpixel's sample location is jittered by a hash of its coordinates
-// (reyes-jitter.wgsl).
+// Sampling of shaded grids. One workgroup per grid, its invocations taking its micropolygons in
+// turn (SAMPLE_LANES). A micropolygon is the quad of vertices (i, j), (i+1, j), (i, j+1),
+// (i+1, j+1), split in two triangles. Each micropolygon covers the subpixels its raster bound
+// touches within the sample region (its cells; fewer for a moving one, see stratum); a subpixel's
+// sample location is jittered by a hash of its coordinates (reyes-jitter.wgsl).
 //   countSamples: conservative count per micropolygon (its cells)
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
