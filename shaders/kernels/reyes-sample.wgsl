@@ -6,16 +6,18 @@
 //   countSamples: conservative count per micropolygon (its cells)
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
-//   opaqueClear / opaqueDepth / opaqueOwner / opaqueColor: the opaque fast path, with atomics on the subpixel
+//   opaqueClear / opaqueDepth / opaqueResolve: the opaque fast path, with atomics on the subpixel
 //                 framebuffer: nearest depth, and where two micropolygons reach a subpixel's nearest
-//                 depth, the lowest micropolygon id there. The depth pass marks such ties as it
-//                 finds them (atomicMin hands back the depth it met: the second of two equal nearest
-//                 depths meets the first) and counts them; the owner pass, walking every
-//                 micropolygon again, runs only when the region has a tie (sample.ts reads the
-//                 count back, so a frame without ties never compiles it). The colour pass
-//                 (transparent black for a matte owner) writes the one nearest sample's colour and
-//                 primitive record per subpixel; the depth pass adds the sample points it tests
-//                 (the same conservative count) to a counter
+//                 depth, the lowest micropolygon id there. The depth pass marks such ties in the
+//                 owner buffer as it finds them (atomicMin hands back the depth it met: the second
+//                 of two equal nearest depths meets the first) and counts them. opaqueResolve runs
+//                 as the owner pass (params.resolve RESOLVE_OWNERS: the lowest id at each marked
+//                 subpixel, walking every micropolygon again), only when the region has a tie
+//                 (sample.ts reads the count back), then as the colour pass (RESOLVE_COLOURS:
+//                 transparent black for a matte owner), which writes the one nearest sample's
+//                 colour and primitive record per subpixel. One entry point for both passes: one
+//                 pipeline to compile (on lavapipe, seconds each at a first render). The depth pass
+//                 adds the sample points it tests (the same conservative count) to a counter
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
 // Compiled through reyes-sample-pinhole.wgsl or reyes-sample-lens.wgsl (sample.ts picks by camera),
@@ -31,6 +33,11 @@ override OFF_V: u32;
 // OFF_CI names an output variable rather than Ci: its value is multiplied by Oi, so compositing
 // weights it by opacity front to back as it does the (premultiplied) colour.
 override OUTPUT_VARIABLE: bool = false;
+// What the frame's records and camera use (sample.ts, sampleFeatureConstants): a frame without
+// trim curves, ClippingPlanes or level-of-detail ranges compiles kernels without their tests.
+override TRIMS: bool = true;
+override CLIP_PLANES: bool = true;
+override DETAIL_LEVELS: bool = true;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
 // @layout ready-piece
@@ -58,20 +65,21 @@ override OUTPUT_VARIABLE: bool = false;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
 @group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
 @group(0) @binding(15) var<storage, read_write> tieCount: atomic<u32>;  // the opaque path's ties in the region
-// The depth and owner buffers again, for the passes after the ones that write them (plain loads:
-// atomic ones cost more on CPU drivers).
+// The depth buffer again, for the passes after the one that writes it (plain loads: atomic ones cost
+// more on CPU drivers).
 @group(0) @binding(16) var<storage, read> nearestDepth: array<u32>;
-@group(0) @binding(17) var<storage, read> nearestOwner: array<u32>;
-// Per subpixel, whether the depth pass met a tie there: written by it, read by the owner pass.
-@group(0) @binding(18) var<storage, read_write> tieFlags: array<atomic<u32>>;
-@group(0) @binding(19) var<storage, read> tiedSubpixels: array<u32>;
 // The depth and owner buffers as opaqueClear writes them (plain stores: atomic ones cost more on CPU drivers).
 @group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
 @group(0) @binding(21) var<storage, read_write> clearedOwner: array<u32>;
 
-// The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, the
-// lowest micropolygon id there where the depth pass met a tie (left by the owner pass).
+// The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, TIED
+// where the depth pass met a tie, lowered by the owner pass to the lowest micropolygon id there
+// (ids, grid * MAXV + micropolygon, stay below both).
 const NO_OWNER: u32 = 0xffffffffu;
+const TIED: u32 = 0xfffffffeu;
+// opaqueResolve's passes (params.resolve).
+const RESOLVE_OWNERS: u32 = 0u;
+const RESOLVE_COLOURS: u32 = 1u;
 
 /** With depth of field, a blur stratum's lens cell and the box (x0, y0, x1, y1) of its lens positions
  * on the unit disk, the same for every micropolygon (lensStratum finds them). */
@@ -136,7 +144,8 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   let j = m / (nu - 1u);
   let base = readyList[g * PIECE_WORDS + PIECE_GRID_BASE];
   let corners = array<u32, 4>(j * nu + i, j * nu + i + 1u, (j + 1u) * nu + i, (j + 1u) * nu + i + 1u);
-  mp.trim = trimBlock(prim);
+  mp.trim = NO_TRIM;
+  if (TRIMS) { mp.trim = trimBlock(prim); }
   if (mp.trim != NO_TRIM) {
     let piece = g * PIECE_WORDS;
     let uv0 = vec2f(bitcast<f32>(readyList[piece + PIECE_U0]), bitcast<f32>(readyList[piece + PIECE_V0]));
@@ -245,7 +254,7 @@ fn inside(a: vec2f, b: vec2f, p: vec2f) -> bool {
  * ClippingPlane (per sample point, so clipped edges are exact). cameraToRaster only scales and offsets x
  * and y (w = z in perspective, 1 in orthographic), so the point follows from q and z. */
 fn clipped(q: vec2f, z: f32) -> bool {
-  if (params.clipCount == 0u) { return false; }
+  if (!CLIP_PLANES || params.clipCount == 0u) { return false; }
   let m = params.cameraToRaster;
   let w = m[2].w * z + m[3].w;
   let p = vec3f((q.x * w - m[2].x * z - m[3].x) / m[0].x, (q.y * w - m[2].y * z - m[3].y) / m[1].y, z);
@@ -314,7 +323,7 @@ fn sampleAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, cell: C
   none.covered = false;
   let sx = cell.subpixel.x;
   let sy = cell.subpixel.y;
-  if ((*mp).lod.x > 0.0 || (*mp).lod.y < 1.0) {
+  if (DETAIL_LEVELS && ((*mp).lod.x > 0.0 || (*mp).lod.y < 1.0)) {
     let importance = detailImportance(sx, sy);
     if (importance < (*mp).lod.x || importance >= (*mp).lod.y) { return none; }
   }
@@ -615,7 +624,7 @@ fn opaqueDepthOf(g: u32, m: u32) {
             let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
             let depth = bitcast<u32>(hit.depth);
             if (atomicMin(&depthBuffer[s], depth) == depth) {
-              atomicStore(&tieFlags[s], 1u);
+              atomicStore(&ownerBuffer[s], TIED);
               atomicAdd(&tieCount, 1u);
             }
           }
@@ -629,50 +638,21 @@ fn opaqueDepthOf(g: u32, m: u32) {
 }
 
 @compute @workgroup_size(SAMPLE_LANES)
-fn opaqueOwner(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-               @builtin(local_invocation_index) lane: u32) {
+fn opaqueResolve(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                 @builtin(local_invocation_index) lane: u32) {
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
-  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueOwnerOf(g, m); }
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueResolveOf(g, m, params.resolve); }
 }
 
-/** opaqueOwner for micropolygon m of grid g. */
-fn opaqueOwnerOf(g: u32, m: u32) {
+/** opaqueResolve's pass `resolve` for micropolygon m of grid g: at each subpixel where its sample
+ * reaches the nearest depth, RESOLVE_OWNERS lowers a TIED owner word to its id, and RESOLVE_COLOURS
+ * writes its colour where it owns the subpixel (no tie there, or the lowest id). */
+fn opaqueResolveOf(g: u32, m: u32, resolve: u32) {
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
-  var ends = cornerImages(&mp, 0.0);
-  for (var j = 0u; j < strata(&mp); j++) {
-    var st = stratum(&mp, j, &ends);
-    for (var y = st.cells.y; y <= st.cells.w; y++) {
-      for (var x = st.cells.x; x <= st.cells.z; x++) {
-        let cell = cellAt(&mp, &st, x, y);
-        if (cell.subpixel.x == NO_CELL) { continue; }
-        let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
-        // Only where a tie was marked; elsewhere the owner stays NO_OWNER.
-        if (tiedSubpixels[s] == 0u) { continue; }
-        let hit = sampleAt(&mp, &st, cell);
-        if (hit.covered && bitcast<u32>(hit.depth) == nearestDepth[s]) {
-          atomicMin(&ownerBuffer[s], g * MAXV + m);
-        }
-      }
-    }
-  }
-}
-
-@compute @workgroup_size(SAMPLE_LANES)
-fn opaqueColor(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-               @builtin(local_invocation_index) lane: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= params.gridCount) { return; }
-  shareLensStrata(lane);
-  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueColorOf(g, m); }
-}
-
-/** opaqueColor for micropolygon m of grid g. */
-fn opaqueColorOf(g: u32, m: u32) {
-  var mp = micropolygon(g, m);
-  if (!mp.valid) { return; }
+  let id = g * MAXV + m;
   var ends = cornerImages(&mp, 0.0);
   for (var j = 0u; j < strata(&mp); j++) {
     var st = stratum(&mp, j, &ends);
@@ -682,9 +662,17 @@ fn opaqueColorOf(g: u32, m: u32) {
         if (cell.subpixel.x == NO_CELL) { continue; }
         let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
         let nearest = nearestDepth[s];
+        // The owner pass tests only where a tie was marked; elsewhere the owner stays NO_OWNER.
+        if (resolve == RESOLVE_OWNERS && atomicLoad(&ownerBuffer[s]) == NO_OWNER) { continue; }
         if (hidden(&mp, nearest)) { continue; }
         let hit = sampleAt(&mp, &st, cell);
-        if (hit.covered && bitcast<u32>(hit.depth) == nearest && (nearestOwner[s] == NO_OWNER || nearestOwner[s] == g * MAXV + m)) {
+        if (!hit.covered || bitcast<u32>(hit.depth) != nearest) { continue; }
+        if (resolve == RESOLVE_OWNERS) {
+          atomicMin(&ownerBuffer[s], id);
+          continue;
+        }
+        let owner = atomicLoad(&ownerBuffer[s]);
+        if (owner == NO_OWNER || owner == id) {
           // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
           colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
           idBuffer[s] = readyList[g * PIECE_WORDS + PIECE_PRIM];
@@ -693,4 +681,3 @@ fn opaqueColorOf(g: u32, m: u32) {
     }
   }
 }
-

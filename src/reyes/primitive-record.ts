@@ -78,6 +78,10 @@ export class PrimitiveRecords {
   /** The primitive kinds of its records, bit 1 << PrimitiveKind each (the kernels leave the others'
    * surfaces out: shapeConstants in convert/convert-frame.ts). */
   kinds = 0;
+  /** Some record has trim curves, or a level-of-detail range other than [0, 1) (the sampling
+   * kernels leave the tests of what no record has out: sampleFeatureConstants in stages/sample.ts). */
+  trims = false;
+  detailLevels = false;
   /** Source primitive index of each record (for messages and statistics). */
   readonly sources: number[] = [];
   /** Per record and RecordEdge: -1, or the record edge across it that bounds the same curve (patches
@@ -154,6 +158,8 @@ export class PrimitiveRecords {
     const base = this.count * RECORD.floats;
     this.words[base + RECORD.kind] = PrimitiveKind[input.kind];
     this.kinds |= 1 << PrimitiveKind[input.kind];
+    if (input.trim) this.trims = true;
+    if (input.lod && (input.lod[0] > 0 || input.lod[1] < 1)) this.detailLevels = true;
     this.words[base + RECORD.flags] = input.flags | (input.N ? PrimitiveFlag.hasNormals : 0) | (hasUserBezier ? PrimitiveFlag.bicubicVertex : 0);
     this.words[base + RECORD.paramBase] = input.paramBase;
     this.words[base + RECORD.pipeline] = input.pipeline;

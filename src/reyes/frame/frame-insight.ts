@@ -37,7 +37,8 @@ export function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, 
   return {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
     primCount: buffers.batched ? 0 : job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, textures: buffers.textures, nx: job.nx, ny: job.ny, filter: job.filter,
-    apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, solids: job.converted.solids, motion: job.converted.motion, shapeKinds: job.converted.records.kinds, stats, profile, sampleCounter, insight,
+    apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, solids: job.converted.solids, motion: job.converted.motion, shapeKinds: job.converted.records.kinds,
+    recordUses: { trims: job.converted.records.trims, detailLevels: job.converted.records.detailLevels }, stats, profile, sampleCounter, insight,
     ...(options.signal ? { signal: options.signal } : {}),
   };
 }

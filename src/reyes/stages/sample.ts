@@ -55,8 +55,11 @@ export const SUBPIXEL_COLOR_BYTES = 16;
 export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
 /** About how many subpixels each workgroup of opaqueClear initialises (it divides them evenly). */
 const CLEAR_SPAN = 4096;
-/** Bytes per subpixel of the opaque path: depth, owner, tie flag, colour, depth out, primitive record. */
-export const OPAQUE_SUBPIXEL_BYTES = 36;
+/** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
+export const OPAQUE_SUBPIXEL_BYTES = 32;
+/** opaqueResolve's passes (reyes-sample.wgsl). */
+const RESOLVE_OWNERS = 0;
+const RESOLVE_COLOURS = 1;
 
 const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi', 'u', 'v'];
 
@@ -64,15 +67,26 @@ function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 }
 
-function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect): Uint32Array {
+function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect, resolve = RESOLVE_COLOURS): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   return packUniform(SAMPLE_PARAMS, {
     gridCount: diced.count, nx: frame.nx, ny: frame.ny,
     originX: rect.x, originY: rect.y, width: rect.width, height: rect.height,
     near: frame.camera.near, far: frame.camera.far, perspective: frame.camera.perspective ? 1 : 0,
     clipCount: planes.length, cameraToRaster: frame.camera.cameraToRaster, clipPlanes: planes.flat(),
-    lensRadius: frame.camera.lens?.radius ?? 0, focalDistance: frame.camera.lens?.focalDistance ?? 1,
+    lensRadius: frame.camera.lens?.radius ?? 0, focalDistance: frame.camera.lens?.focalDistance ?? 1, resolve,
   });
+}
+
+/** The sampling kernels' specialisation to what the frame uses: each test a frame has no use for is
+ * left out of the compiled kernel (lavapipe compiles the sampling kernels in about half the time
+ * without all three). */
+export function sampleFeatureConstants(frame: Pick<FrameGpu, 'recordUses' | 'camera'>): Record<string, number> {
+  return {
+    TRIMS: Number(frame.recordUses.trims),
+    CLIP_PLANES: Number(frame.camera.clipPlanes.length > 0),
+    DETAIL_LEVELS: Number(frame.recordUses.detailLevels),
+  };
 }
 
 /** `variable`: the grid variable sampled in place of Ci (an output variable), default Ci itself. */
@@ -82,7 +96,7 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   constants.OUTPUT_VARIABLE = variable === 'Ci' ? 0 : 1;
   // Sampling evaluates surfaces only for deforming records' key shapes: without them the kinds are
   // left at their default, so that frames of any kinds share the sampling pipelines.
-  Object.assign(constants, motionConstants(frame.motion), frame.motion.deforms ? shapeConstants(frame.shapeKinds) : {});
+  Object.assign(constants, motionConstants(frame.motion), frame.motion.deforms ? shapeConstants(frame.shapeKinds) : {}, sampleFeatureConstants(frame));
   return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
@@ -199,10 +213,11 @@ async function sampleAndComposite(
 }
 
 /**
- * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties (marked and
- * counted by the depth pass) to the lowest micropolygon, then colour, straight into the subpixel
- * buffer. The tie count comes back between the passes: the owner pass runs (and its pipeline is
- * made) only for a region with a tie, which most frames never have.
+ * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties (marked in the
+ * owner buffer and counted by the depth pass) to the lowest micropolygon, then colour, straight into
+ * the subpixel buffer. The tie count comes back between the passes: the owner pass runs only for a
+ * region with a tie, which most frames never have. The owner and colour passes are one pipeline
+ * (opaqueResolve) told apart by SampleParams.resolve.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
@@ -215,32 +230,29 @@ export function sampleOpaque(
     const out = allocateSubpixels(frame, rect);
     const made: GPUBuffer[] = [];
     try {
-      const [clearPass, depthPass, colorPass] = await Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueColor'].map((e) => samplePipeline(frame, e, variable)));
+      const [clearPass, depthPass, resolvePass] = await Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueResolve'].map((e) => samplePipeline(frame, e, variable)));
       const buffer = (label: string, size: number): GPUBuffer => {
         made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
         return made[made.length - 1]!;
       };
       const depthBits = buffer('opaque depth', subpixels * 4);
       const owner = buffer('opaque owner', subpixels * 4);
-      const tieFlags = buffer('opaque tie flags', subpixels * 4);
       const ties = buffer('opaque ties', 4);
       const depths = stageRecorder(frame, 'opaque depths');
-      depths.encoder.clearBuffer(tieFlags);
       depths.encoder.clearBuffer(ties);
       depths.encoder.clearBuffer(out.color);
-      const words = sampleParams(frame, diced, rect);
       // Each recorder its own parameters: a recorder's transient buffers go once its work is done.
       const common = (params: GPUBuffer) => ({ 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners });
-      const params = depths.params('sample', words);
+      const params = depths.params('sample', sampleParams(frame, diced, rect));
       depths.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits, 21: owner }, Math.ceil(subpixels / CLEAR_SPAN));
-      depths.dispatch(depthPass!, { ...common(params), 9: depthBits, 13: sampleCounter, 15: ties, 18: tieFlags }, diced.count);
+      depths.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 13: sampleCounter, 15: ties }, diced.count);
       await depths.submit();
       addGpuTimes(frame, depths, 'sample');
       const tied = (await gpu.readU32(ties, 1))[0]! > 0;
       const colours = stageRecorder(frame, 'opaque colours');
-      const second = common(colours.params('sample', words));
-      if (tied) colours.dispatch(await samplePipeline(frame, 'opaqueOwner', variable), { ...second, 10: owner, 16: depthBits, 19: tieFlags }, diced.count);
-      colours.dispatch(colorPass!, { ...second, 11: out.color, 12: out.ids, 16: depthBits, 17: owner }, diced.count);
+      const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: depthBits };
+      if (tied) colours.dispatch(resolvePass!, { ...common(colours.params('sample', sampleParams(frame, diced, rect, RESOLVE_OWNERS))), ...resolve }, diced.count);
+      colours.dispatch(resolvePass!, { ...common(colours.params('sample', sampleParams(frame, diced, rect, RESOLVE_COLOURS))), ...resolve }, diced.count);
       colours.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
       await colours.submit();
       addGpuTimes(frame, colours, 'sample');
