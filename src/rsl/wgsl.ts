@@ -9,7 +9,7 @@ import { FRAME_UNIFORMS_WGSL, GRID_INFO } from '../layout/grid-layout.ts';
 import type { GridLayout } from '../layout/grid-layout.ts';
 import type { SourcePos } from './diagnostics.ts';
 import type { Inst, IrModule, IrType, IrVar, LightFunction } from './ir.ts';
-import { children, walk } from './ir.ts';
+import { allBodies, children, walk } from './ir.ts';
 import { wgslTypeName } from './lower.ts';
 import { wgslLibrary } from './wgsl-library.ts';
 import { TEXTURE_COMPLETE_WGSL, TEXTURE_ENTRY_WGSL, TEXTURE_WGSL } from '../texture/texture-wgsl.ts';
@@ -22,6 +22,36 @@ export const UNIFORM_BYTES = 2048;
 
 /** Workgroup memory available for derivative operands (the WebGPU default limit). */
 export const WORKGROUP_BYTES = 16384;
+
+/** At most this many parameter words are copied into a private array (see ParamCopy). */
+export const PRIVATE_PARAM_WORDS = 1024;
+
+/** A parameter read at a constant word (`rsl_param_f32(7u)`, wgsl-library.ts), as lower.ts writes
+ * them into call templates; reads at computed words stay calls. */
+const CONSTANT_PARAM_READ = /rsl_param_(f32|u32|vec3|mat4)\((\d+)u\)/g;
+const PARAM_READ_WORDS: Record<string, number> = { f32: 1, u32: 1, vec3: 3, mat4: 16 };
+
+/**
+ * The parameter words only the uniform prologue reads (shader-space matrices, light positions: most
+ * of a kernel's constant parameter reads), copied by invocation 0 in one loop from the grid's
+ * parameter block into a private array, which the prologue reads at constant indices. On CPU
+ * drivers a storage load at a computed offset compiles to a branch per SIMD lane, so a kernel's
+ * compile time followed its parameter reads (lavapipe: matte with three distant lights 2.8–3.3 s,
+ * 0.75–0.85 s with the loop). The body keeps reading its words where it uses them: every invocation
+ * copying them first made shading slower (Airplane perf scene 0.6–0.8 s → 1.0–1.1 s).
+ */
+interface ParamCopy {
+  /** Private index of each copied word. */
+  index: Map<number, number>;
+  /** The block words in private index order. */
+  words: number[];
+}
+
+function constantParamWords(template: string, into: Set<number>): void {
+  for (const [, type, word] of template.matchAll(CONSTANT_PARAM_READ)) {
+    for (let k = 0; k < PARAM_READ_WORDS[type!]!; k++) into.add(Number(word) + k);
+  }
+}
 
 export interface WgslOutput {
   code: string;
@@ -161,6 +191,7 @@ class Emitter {
   private uniformContext = true;
   private barrierLoopDepth = 0;
   private broadcasts = 0;
+  private readonly params: ParamCopy | undefined;
 
   constructor(
     private readonly module: IrModule,
@@ -175,6 +206,49 @@ class Emitter {
     walk(module.main, (inst) => {
       if ((inst.op === 'if' || inst.op === 'loop') && children(inst).some((c) => contains(c, (x) => x.op === 'derivgroup'))) this.barrierConstructs.add(inst);
     });
+    this.params = this.paramCopy();
+  }
+
+  /** Which parameter words to copy (ParamCopy); undefined for none or too many. */
+  private paramCopy(): ParamCopy | undefined {
+    const body = new Set<number>();
+    const prologue = new Set<number>();
+    for (const list of allBodies(this.module)) {
+      walk(list, (inst) => {
+        // Roots read workgroup memory in the body and values only roots use are not emitted there.
+        if (inst.op === 'call' && !this.plan.skipped.has(inst.id) && !this.plan.roots.has(inst.id)) constantParamWords(inst.template, body);
+      });
+    }
+    for (const inst of this.plan.prologue) if (inst.op === 'call') constantParamWords(inst.template, prologue);
+    const words = [...prologue].filter((w) => !body.has(w));
+    if (words.length === 0 || words.length > PRIVATE_PARAM_WORDS) return undefined;
+    return { index: new Map(words.map((w, k) => [w, k])), words };
+  }
+
+  /** A call template with its constant parameter reads taken from the private copy. */
+  private withParamCopy(template: string): string {
+    const params = this.params;
+    if (!params) return template;
+    return template.replace(CONSTANT_PARAM_READ, (read, type: string, word: string) => {
+      // A read of words the body also reads stays a read of the block.
+      if (!params.index.has(Number(word))) return read;
+      const at = (k: number): string => `rsl_params[${params.index.get(Number(word) + k)!}]`;
+      switch (type) {
+        case 'f32': return at(0);
+        case 'u32': return `bitcast<u32>(${at(0)})`;
+        case 'vec3': return `vec3f(${at(0)}, ${at(1)}, ${at(2)})`;
+        case 'mat4': return `mat4x4f(${[...Array(16).keys()].map(at).join(', ')})`;
+        default: return read;
+      }
+    });
+  }
+
+  /** The private copy's declarations. */
+  private paramCopyDeclarations(): string[] {
+    const params = this.params;
+    if (!params) return [];
+    const n = params.words.length;
+    return [`var<private> rsl_params: array<f32, ${n}>;`, `const rsl_param_words = array<u32, ${n}>(${params.words.map((w) => `${w}u`).join(', ')});`];
   }
 
   private line(text: string): void {
@@ -249,6 +323,7 @@ class Emitter {
       ...(this.options.intermediateBinding !== undefined ? intermediateWgsl(this.options.intermediateBinding, maxV) : []),
       ...globals.map((g) => `var<private> ${this.varName(g)}: ${this.varDecl(g)};`),
       wgslLibrary(maxV),
+      ...this.paramCopyDeclarations(),
       ...(textures ? [TEXTURE_WGSL] : []),
       ...lightFns,
       this.ambientFunction(),
@@ -324,7 +399,8 @@ class Emitter {
       const root = this.plan.roots.get(inst.id);
       if (root) this.line(`rsl_uni_${root.type}[${root.slot}] = ${this.v(inst.id)};`);
     }
-    const out = ['  if (lid == 0u) {', ...this.lines, '  }', '  workgroupBarrier();'];
+    const copy = this.params ? [`    for (var k = 0u; k < ${this.params.words.length}u; k++) { rsl_params[k] = params[g_pbase + rsl_param_words[k]]; }`] : [];
+    const out = ['  if (lid == 0u) {', ...copy, ...this.lines, '  }', '  workgroupBarrier();'];
     this.lines = saved;
     this.indent = 1;
     return out;
@@ -493,7 +569,7 @@ class Emitter {
       case 'select':
         return this.let(inst.id, inst.type, `select(${v(inst.b)}, ${v(inst.a)}, ${v(inst.cond)})`);
       case 'call':
-        return this.let(inst.id, inst.type, inst.template.replace(/\$(\d+)/g, (_, k: string) => v(inst.args[Number(k)] ?? -1)));
+        return this.let(inst.id, inst.type, this.withParamCopy(inst.template).replace(/\$(\d+)/g, (_, k: string) => v(inst.args[Number(k)] ?? -1)));
       case 'deriv':
         // Only reached when relocation could not place it; the compiler has reported an error.
         return this.let(inst.id, inst.type, this.constant(inst.type, [0]));

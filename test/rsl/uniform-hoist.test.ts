@@ -26,7 +26,12 @@ describe('uniform values computed once per grid', () => {
     const plastic = compilePipeline({ surface: 'plastic', lights: set.lights, maxVertices: 16 });
     expect(plastic.uniformValues).toBeGreaterThan(0);
     const prologue = plastic.code.slice(plastic.code.indexOf('if (lid == 0u) {'), plastic.code.indexOf('workgroupBarrier();', plastic.code.indexOf('if (lid == 0u) {')));
-    expect(prologue).toContain('rsl_transform_point(rsl_param_mat4');
+    // The light shaders' matrices come from invocation 0's private copy of the words only the
+    // prologue reads: one storage read in a loop, not one per word (wgsl.ts ParamCopy).
+    expect(prologue).toContain('rsl_transform_point(mat4x4f(rsl_params[');
+    expect(prologue.match(/params\[g_pbase/g)).toHaveLength(1);
+    // Only invocation 0 fills the copy, so nothing outside the prologue reads it.
+    expect(plastic.code.split('rsl_params[').length).toBe(prologue.split('rsl_params[').length);
     // Nothing per vertex in the prologue: no grid variables, loads or derivatives.
     expect(prologue).not.toMatch(/\bg\d+_|rsl_grid|rsl_deriv|rsl_random|\bx\d+_/);
     const heavy = compilePipeline({ surface: { source: UNIFORM_HEAVY }, lights: set.lights, maxVertices: 16 });
