@@ -36,6 +36,11 @@ export class Scan {
       args.flagsAsBits ?? false, total);
   }
 
+  /** The pipelines of an exclusive scan of values (every level of one), asked for ahead of its first use. */
+  prepare(): Promise<GPUComputePipeline[]> {
+    return Promise.all([this.pipeline('reduceBlocks', false, false), this.pipeline('scanBlocks', false, false)]);
+  }
+
   /** Records, submits and waits for one scan. */
   async run(args: ScanArgs): Promise<void> {
     const recorder = this.gpu.recorder('scan');

@@ -44,6 +44,8 @@ export interface FrameGpu {
   motion: FrameMotion;
   /** The primitive kinds the frame's records hold (the kernels' specialisation: shapeConstants). */
   shapeKinds: number;
+  /** Pipelines the frame created when it asked for its stages' pipelines up front (frame/prewarm.ts). */
+  pipelinesPrepared: number;
   /** What the frame's records use beyond plain surfaces (PrimitiveRecords.trims, .detailLevels). */
   recordUses: { trims: boolean; detailLevels: boolean };
   stats: FrameStats;

@@ -68,6 +68,9 @@ export interface FrameStats {
   /** Compute pipelines the frame created (the others came from the device's cache of earlier
    * frames): on lavapipe each is compiled at its first dispatch, so a first frame pays for them. */
   pipelinesCreated: number;
+  /** Of pipelinesCreated, those a stage created at its first use rather than the frame asking for
+   * them up front (frame/prewarm.ts): reseam after displacement, output variables, the imager. */
+  pipelinesCreatedOnUse: number;
   /** Wall time per stage (ms) around each submitted stage, read-backs included. */
   stageMs: StageTimes;
   /** GPU time per stage (ms): the sum of its compute passes' timestamp-query durations (convert is
@@ -120,6 +123,7 @@ export function emptyStats(): FrameStats {
     opaqueFastPath: false,
     peakBytes: 0,
     pipelinesCreated: 0,
+    pipelinesCreatedOnUse: 0,
     stageMs: { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 },
     totalMs: 0,
     warnings: [],

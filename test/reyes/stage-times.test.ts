@@ -1,6 +1,6 @@
 // Per-stage GPU times from timestamp queries (lavapipe and Dawn offer 'timestamp-query'): present and
 // positive for every GPU stage, next to the wall times, and absent when turned off. And the count of
-// pipelines a frame creates (what a cold start compiles).
+// pipelines a frame creates (what a cold start compiles), all asked for before its stages run.
 import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
@@ -56,7 +56,17 @@ describe('pipelines created per frame', () => {
     const first = await render(gpu(), frame);
     // Bound/split, dice, shade, the opaque sampling passes and the filter at least.
     expect(first.rendered.stats.pipelinesCreated).toBeGreaterThanOrEqual(6);
+    // The frame asked for every one of them before its first stage ran (frame/prewarm.ts).
+    expect(first.rendered.stats.pipelinesCreatedOnUse).toBe(0);
     const again = await render(gpu(), frame);
     expect(again.rendered.stats.pipelinesCreated).toBe(0);
+  });
+
+  it('a see-through frame also asks for its sampling and compositing pipelines up front', async () => {
+    const seeThrough = await render(gpu(), await frameFromText(SCENE(0.5)));
+    expect(seeThrough.rendered.stats.opaqueFastPath).toBe(false);
+    // Its count, write and compositing passes at least are new on this device.
+    expect(seeThrough.rendered.stats.pipelinesCreated).toBeGreaterThanOrEqual(5);
+    expect(seeThrough.rendered.stats.pipelinesCreatedOnUse).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 import type { GpuRuntime } from '../../gpu/runtime.ts';
 import { PassProfiler } from '../../gpu/pass-profiler.ts';
 import type { FrameGpu, FrameInsight } from '../frame-gpu.ts';
+import { requestFramePipelines } from './prewarm.ts';
 import { FrameProgress } from '../schedulers/progress.ts';
 import type { FrameBuffers } from './frame-buffers.ts';
 import type { FrameJob } from './frame-job.ts';
@@ -34,11 +35,14 @@ export function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, 
   // Sample and composite fused: the opaque path (stages/sample.ts).
   const opaque = job.stats.stages!.some((node) => node.stage === 'sample' && node.fusedWith === 'composite');
   stats.opaqueFastPath = opaque;
-  return {
+  const frame: FrameGpu = {
     gpu, camera: job.camera, spaces: job.spaces, layout: job.layout, prims: buffers.prims, userCorners: buffers.userCorners,
     primCount: buffers.batched ? 0 : job.converted.records.count, edgeNeighbours: job.converted.records.edgeNeighbours(), pipelines: buffers.pipelines, textures: buffers.textures, nx: job.nx, ny: job.ny, filter: job.filter,
     apron: Math.ceil(Math.max(filter.xWidth, filter.yWidth) / 2), opaque, solids: job.converted.solids, motion: job.converted.motion, shapeKinds: job.converted.records.kinds,
     recordUses: { trims: job.converted.records.trims, detailLevels: job.converted.records.detailLevels }, stats, profile, sampleCounter, insight,
     ...(options.signal ? { signal: options.signal } : {}),
+    pipelinesPrepared: 0,
   };
+  frame.pipelinesPrepared = requestFramePipelines(frame, job.stats.stages!);
+  return frame;
 }

@@ -36,6 +36,7 @@ export async function finish(gpu: GpuRuntime, job: FrameJob, frame: FrameGpu | u
   }
   stats.totalMs = performance.now() - job.started;
   stats.pipelinesCreated = gpu.kernels.stats.misses - job.pipelinesBefore;
+  stats.pipelinesCreatedOnUse = stats.pipelinesCreated - (frame?.pipelinesPrepared ?? 0);
   stats.warnings = warnings;
   return rendered;
 }

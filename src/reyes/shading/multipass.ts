@@ -49,14 +49,17 @@ export function dispatchPasses(gpu: GpuRuntime, recorder: CommandRecorder, passe
 /** A shading kernel as the shade stage runs it: its one pipeline, or its passes. */
 export type KernelDispatch = (recorder: CommandRecorder, bindings: Bindings, grids: number) => void;
 
-export async function kernelDispatch(
-  gpu: GpuRuntime, kernel: { label: string; code: string; entryPoint: string; constants?: Record<string, number>; passes?: ShadingPasses }, maxVertices: number,
-): Promise<KernelDispatch> {
+type RunnableKernel = { label: string; code: string; entryPoint: string; constants?: Record<string, number>; passes?: ShadingPasses };
+
+/** A shading kernel's pipelines: its one pipeline, or one per pass. */
+export function kernelPipelines(gpu: GpuRuntime, kernel: RunnableKernel): Promise<GPUComputePipeline[]> {
+  if (kernel.passes) return passPipelines(gpu, kernel.label, kernel.passes);
+  return Promise.all([gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint, ...(kernel.constants ? { constants: kernel.constants } : {}) })]);
+}
+
+export async function kernelDispatch(gpu: GpuRuntime, kernel: RunnableKernel, maxVertices: number): Promise<KernelDispatch> {
   const { passes } = kernel;
-  if (passes) {
-    const pipelines = await passPipelines(gpu, kernel.label, passes);
-    return (recorder, bindings, grids) => dispatchPasses(gpu, recorder, passes, pipelines, bindings, grids, maxVertices);
-  }
-  const pipeline = await gpu.kernels.pipeline({ label: kernel.label, code: kernel.code, entryPoint: kernel.entryPoint, ...(kernel.constants ? { constants: kernel.constants } : {}) });
-  return (recorder, bindings, grids) => recorder.dispatch(pipeline, bindings, grids);
+  const pipelines = await kernelPipelines(gpu, kernel);
+  if (passes) return (recorder, bindings, grids) => dispatchPasses(gpu, recorder, passes, pipelines, bindings, grids, maxVertices);
+  return (recorder, bindings, grids) => recorder.dispatch(pipelines[0]!, bindings, grids);
 }

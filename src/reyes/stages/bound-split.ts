@@ -136,11 +136,7 @@ interface RegionSplitter {
 async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number, largest: number, fits?: ReadyFits): Promise<RegionSplitter> {
   const { gpu } = frame;
   const allocator = gpu.allocator;
-  const [classify, emit] = await Promise.all([
-    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', classifyConstants(frame)),
-    // emit evaluates no surface: without the specialisation constants it stays one pipeline for every frame.
-    kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'emit'),
-  ]);
+  const [classify, emit] = await boundSplitPipelines(frame);
   const scan = new Scan(gpu);
   const capacity = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const readyLimit = Math.min(maxReady, capacity.ready);
@@ -256,6 +252,15 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
 }
 
 /** classify's specialisation: the frame's motion and primitive kinds. */
+/** Bound/split's classify and emit pipelines. */
+export function boundSplitPipelines(frame: FrameGpu): Promise<[GPUComputePipeline, GPUComputePipeline]> {
+  return Promise.all([
+    kernelPipeline(frame.gpu, 'reyes-bound-split.wgsl', 'classify', classifyConstants(frame)),
+    // emit evaluates no surface: without the specialisation constants it stays one pipeline for every frame.
+    kernelPipeline(frame.gpu, 'reyes-bound-split.wgsl', 'emit'),
+  ]);
+}
+
 function classifyConstants(frame: FrameGpu): Record<string, number> {
   return { ...motionConstants(frame.motion), ...shapeConstants(frame.shapeKinds) };
 }
@@ -279,7 +284,7 @@ function splitParams(frame: FrameGpu, region: Region) {
 async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords, count: number): Promise<{ kept: Uint32Array; readyWhole: number }> {
   const { gpu } = frame;
   const allocator = gpu.allocator;
-  const classify = await kernelPipeline(gpu, 'reyes-bound-split.wgsl', 'classify', classifyConstants(frame));
+  const [classify] = await boundSplitPipelines(frame);
   const { window } = boundSplitCapacity(gpu.maxBindingBytes(), gpu.limits.minStorageBufferOffsetAlignment);
   const frameParams = splitParams(frame, region);
   const kept = new Uint32Array(count);

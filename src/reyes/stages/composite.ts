@@ -25,11 +25,14 @@ export interface CompositeArgs {
   solids: Uint32Array;
 }
 
+/** The compositing passes' pipelines: count, scatter, composite. */
+export function compositePipelines(gpu: GpuRuntime): Promise<GPUComputePipeline[]> {
+  return Promise.all(['countSubpixels', 'scatterSamples', 'composite'].map((entry) => kernelPipeline(gpu, 'reyes-composite.wgsl', entry)));
+}
+
 /** Records the compositing passes into `recorder`. */
 export async function encodeComposite(gpu: GpuRuntime, recorder: CommandRecorder, args: CompositeArgs): Promise<void> {
-  const [countPass, scatterPass, compositePass] = await Promise.all(
-    ['countSubpixels', 'scatterSamples', 'composite'].map((entry) => kernelPipeline(gpu, 'reyes-composite.wgsl', entry)),
-  );
+  const [countPass, scatterPass, compositePass] = await compositePipelines(gpu);
   const samples = Math.max(1, args.sampleCount);
   const counts = recorder.scratch('subpixel sample counts', args.subpixelCount * 4);
   const starts = recorder.scratch('subpixel list starts', args.subpixelCount * 4);

@@ -59,10 +59,15 @@ export function diceConstants(frame: FrameGpu): Record<string, number> {
   };
 }
 
+/** The dice kernel's pipeline (not fused with shading). */
+export function dicePipeline(frame: FrameGpu): Promise<GPUComputePipeline> {
+  return kernelPipeline(frame.gpu, 'reyes-dice.wgsl', 'dice', diceConstants(frame));
+}
+
 export function dice(frame: FrameGpu, ready: ReadyPieces): Promise<DicedGrids> {
   return timed(frame, 'dice', async () => {
     const { gpu } = frame;
-    const pipeline = await kernelPipeline(gpu, 'reyes-dice.wgsl', 'dice', diceConstants(frame));
+    const pipeline = await dicePipeline(frame);
     const pieces = ready.count > 0 ? await gpu.readU32(ready.buffer, ready.count * PIECE.words) : new Uint32Array(0);
     const diced = allocateGrids(frame, ready, pieces);
     const recorder = stageRecorder(frame, 'dice');

@@ -12,12 +12,17 @@ export interface FilteredPixels {
   ids?: Uint32Array;
 }
 
+/** The pixel filter's pipeline. */
+export function filterPipeline(frame: FrameGpu): Promise<GPUComputePipeline> {
+  return kernelPipeline(frame.gpu, 'image-filter.wgsl', 'filterPixels', { FILTER: frame.filter.code });
+}
+
 export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Region, withIds = false): Promise<FilteredPixels> {
   return timed(frame, 'filter', async () => {
     const { gpu } = frame;
     const width = region.x1 - region.x0;
     const height = region.y1 - region.y0;
-    const pipeline = await kernelPipeline(gpu, 'image-filter.wgsl', 'filterPixels', { FILTER: frame.filter.code });
+    const pipeline = await filterPipeline(frame);
     const words = new Uint32Array(12);
     const ints = new Int32Array(words.buffer);
     const floats = new Float32Array(words.buffer);

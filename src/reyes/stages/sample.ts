@@ -100,6 +100,18 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
+/** The opaque path's pipelines: clear, depth and resolve (sampleOpaque). */
+function opaquePipelines(frame: FrameGpu, variable = 'Ci'): Promise<GPUComputePipeline[]> {
+  return Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueResolve'].map((e) => samplePipeline(frame, e, variable)));
+}
+
+/** The pipelines the frame's sample stage takes for Ci: the opaque path's, or the count and write
+ * passes of sample points (with the scan between them). */
+export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]>[] {
+  if (frame.opaque) return [opaquePipelines(frame)];
+  return [Promise.all([samplePipeline(frame, 'countSamples'), samplePipeline(frame, 'writeSamples')]), new Scan(frame.gpu).prepare()];
+}
+
 /** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
 export interface SampleCounts {
   counts: GPUBuffer;
@@ -230,7 +242,7 @@ export function sampleOpaque(
     const out = allocateSubpixels(frame, rect);
     const made: GPUBuffer[] = [];
     try {
-      const [clearPass, depthPass, resolvePass] = await Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueResolve'].map((e) => samplePipeline(frame, e, variable)));
+      const [clearPass, depthPass, resolvePass] = await opaquePipelines(frame, variable);
       const buffer = (label: string, size: number): GPUBuffer => {
         made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
         return made[made.length - 1]!;
