@@ -35,7 +35,6 @@
 @group(0) @binding(8) var<storage, read_write> nextQueue: array<u32>;
 @group(0) @binding(9) var<storage, read_write> readyList: array<u32>;
 // @layout split-counters
-// @layout region-cuts
 @group(0) @binding(10) var<storage, read_write> counters: array<atomic<u32>, SPLIT_COUNTER_WORDS>;
 @group(0) @binding(11) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
 
@@ -63,6 +62,7 @@ const CUT_SPLIT_LEAST: u32 = 16u;
 const SAMPLES: u32 = 5u;
 // @layout clip-planes
 // @layout ready-piece
+// @layout region-cuts
 
 /** Whether the box [lo, hi] lies wholly on the clipped side of a ClippingPlane (its corner least far
  * along the normal is clipped). */
