@@ -10,8 +10,9 @@
 // most eyeSplits of them, and such a piece past them is culled and counted. Otherwise it estimates
 // the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
 // per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
-// across its longer direction; a ready piece reaching far past the region is halved too, its halves
-// keeping its grid (REGION_SPLIT); the ready pieces' vertices are counted. `emit` writes the children
+// across its longer direction; a ready piece reaching far past the region, or past a cut between it
+// and a neighbouring region, is halved too, its halves keeping its grid (REGION_SPLIT, CUT_SPLIT);
+// the ready pieces' vertices are counted. `emit` writes the children
 // and the ready pieces at their scanned offsets.
 // @include reyes-surface.wgsl
 // @include reyes-motion.wgsl
@@ -48,9 +49,20 @@ const ACTION_MASK: u32 = 0x3fu;
  * halved until it does not: a small region then dices only the parts near it, where a long piece
  * (a hair's) was diced whole in every region it crossed. */
 const REGION_SPLIT: f32 = 2.0;
+/** A ready piece whose box reaches past a cut edge of the region (REGION_CUT_*: the region across
+ * dices it too) is halved while it reaches over this share of the region's larger side and its
+ * halves keep at least CUT_SPLIT_LEAST micropolygons along: the halves beyond the cut are culled, so
+ * what two regions both dice stays a small part of each. Without it a hair ball's pieces were diced
+ * whole in every region their boxes touched, the more of them the more regions the frame took:
+ * micropolygons per curve grew with the curve count (518 a curve at 40,000 curves, 263 with it). The
+ * floor bounds the grids the splits add: on lavapipe a grid's workgroups cost about as much as 16
+ * micropolygons (that hair ball: 95,000 more grids took as long as 1.5 M more micropolygons). */
+const CUT_SPLIT: f32 = 0.125;
+const CUT_SPLIT_LEAST: u32 = 16u;
 const SAMPLES: u32 = 5u;
 // @layout clip-planes
 // @layout ready-piece
+// @layout region-cuts
 
 /** Whether the box [lo, hi] lies wholly on the clipped side of a ClippingPlane (its corner least far
  * along the normal is clipped). */
@@ -75,6 +87,23 @@ fn boxOutsideRegion(lo: vec3f, hi: vec3f, region: vec4f) -> bool {
   let w = m[3];
   return boxMax(m[0] - region.x * w, lo, hi) < 0.0 || boxMax(region.z * w - m[0], lo, hi) < 0.0 ||
          boxMax(m[1] - region.y * w, lo, hi) < 0.0 || boxMax(region.w * w - m[1], lo, hi) < 0.0;
+}
+
+/** The smallest value of the plane f·(P, 1) over the box [lo, hi]. */
+fn boxMin(f: vec4f, lo: vec3f, hi: vec3f) -> f32 {
+  return dot(f.xyz, select(hi, lo, f.xyz > vec3f(0.0))) + f.w;
+}
+
+/** Whether the box [lo, hi], in front of the eye, reaches past one of the cut edges of the raster
+ * rectangle (x0, y0, x1, y1) (the planes of boxOutsideRegion): into a region that dices it too. */
+fn boxCrossesCut(lo: vec3f, hi: vec3f, region: vec4f) -> bool {
+  let m = transpose(params.cameraToRaster);
+  let w = m[3];
+  let cuts = params.cuts;
+  return ((cuts & REGION_CUT_X0) != 0u && boxMin(m[0] - region.x * w, lo, hi) < 0.0) ||
+         ((cuts & REGION_CUT_X1) != 0u && boxMin(region.z * w - m[0], lo, hi) < 0.0) ||
+         ((cuts & REGION_CUT_Y0) != 0u && boxMin(m[1] - region.y * w, lo, hi) < 0.0) ||
+         ((cuts & REGION_CUT_Y1) != 0u && boxMin(region.w * w - m[1], lo, hi) < 0.0);
 }
 
 /** Whether the box [lo, hi] is culled: beyond the near or far plane, clipped, or outside the region's pyramid. */
@@ -299,7 +328,11 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     let regionSide = max(params.region.z - params.region.x, params.region.w - params.region.y);
     if ((segU + 1u) * (segV + 1u) <= params.maxVertices) {
       action = READY;
-      if (max(lenU, lenV) > REGION_SPLIT * regionSide && select(segV, segU, alongU) >= 2u && depth < params.maxDepth) {
+      let reach = max(lenU, lenV);
+      let along = select(segV, segU, alongU);
+      let far = reach > REGION_SPLIT * regionSide && along >= 2u;
+      let across = reach > CUT_SPLIT * regionSide && along >= 2u * CUT_SPLIT_LEAST && boxCrossesCut(lo, hi, params.region);
+      if ((far || across) && depth < params.maxDepth) {
         action = select(SPLIT_V, SPLIT_U, alongU) | REGION_SPLIT_FLAG;
         nu = segU + 1u;
         nv = segV + 1u;

@@ -34,7 +34,7 @@ import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
 import { CLIP_PLANE_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
 import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
-import { SPLIT_COUNTER_CONSTANTS, SPLIT_PARAMS } from './split-params.ts';
+import { REGION_CUT_CONSTANTS, SPLIT_COUNTER_CONSTANTS, SPLIT_PARAMS } from './split-params.ts';
 import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
 import { SOLID_TABLE_CONSTANTS } from './solid-table.ts';
 import { TRIM_BLOCK_CONSTANTS } from './trim-block.ts';
@@ -80,6 +80,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'solid-table': SOLID_TABLE_CONSTANTS,
   'clip-planes': CLIP_PLANE_CONSTANTS,
   'split-counters': SPLIT_COUNTER_CONSTANTS,
+  'region-cuts': REGION_CUT_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */

@@ -20,6 +20,7 @@ export const SPLIT_PARAMS = uniformStruct('SplitParams', [
   { name: 'lensRadius', type: 'f32', comment: 'DepthOfField (camera units; 0 for a pinhole)' },
   { name: 'focalDistance', type: 'f32' },
   { name: 'clipPlanes', type: { vec4fArray: MAX_CLIP_PLANES }, comment: '(n, d): camera-space points with n·P + d > 0 are clipped' },
+  { name: 'cuts', type: 'u32', comment: "the region's edges inside the crop window (bits x0, y0, x1, y1: REGION_CUT_*)" },
 ]);
 
 /** Word offsets of the counters bound/split adds to over a region (atomics, read back per window). */
@@ -35,3 +36,10 @@ export const SPLIT_COUNTERS = {
 
 /** WGSL: SPLIT_COUNTER_EYE_SPLIT_CULLS, ..., SPLIT_COUNTER_WORDS. */
 export const SPLIT_COUNTER_CONSTANTS: readonly ConstantGroup[] = [{ prefix: 'SPLIT_COUNTER_', values: SPLIT_COUNTERS }];
+
+/** Bits of SplitParams.cuts: the region's edges that cut it from a neighbouring region (inside the
+ * crop window), past which a piece is diced again by the neighbour. */
+export const REGION_CUT = { x0: 1, y0: 2, x1: 4, y1: 8 } as const;
+
+/** WGSL: REGION_CUT_X0, ..., REGION_CUT_Y1. */
+export const REGION_CUT_CONSTANTS: readonly ConstantGroup[] = [{ prefix: 'REGION_CUT_', values: REGION_CUT }];

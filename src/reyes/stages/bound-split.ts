@@ -20,7 +20,7 @@ import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, typ
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
 import { releaseRecords, type BoundRecords, type RecordSource } from '../frame/record-batches.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
-import { SPLIT_COUNTERS, SPLIT_PARAMS } from '../../layout/split-params.ts';
+import { REGION_CUT, SPLIT_COUNTERS, SPLIT_PARAMS } from '../../layout/split-params.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
 import { motionConstants, shapeConstants } from '../convert/convert-frame.ts';
 
@@ -269,11 +269,14 @@ function classifyConstants(frame: FrameGpu): Record<string, number> {
 function splitParams(frame: FrameGpu, region: Region) {
   const { camera, apron } = frame;
   const planes = camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
+  const { crop } = camera;
+  const cuts = (region.x0 > crop.x0 ? REGION_CUT.x0 : 0) | (region.y0 > crop.y0 ? REGION_CUT.y0 : 0) |
+    (region.x1 < crop.x1 ? REGION_CUT.x1 : 0) | (region.y1 < crop.y1 ? REGION_CUT.y1 : 0);
   return {
     maxVertices: frame.layout.maxVertices, maxDepth: MAX_DEPTH, near: camera.near, far: camera.far, eyeSplit: camera.near * 0.5,
     perspective: camera.perspective ? 1 : 0, cameraToRaster: camera.cameraToRaster, clipCount: planes.length,
     eyeSplits: camera.eyeSplits, lensRadius: camera.lens?.radius ?? 0, focalDistance: camera.lens?.focalDistance ?? 1,
-    clipPlanes: planes.flat(), region: [region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron],
+    clipPlanes: planes.flat(), region: [region.x0 - apron, region.y0 - apron, region.x1 + apron, region.y1 + apron], cuts,
   };
 }
 
