@@ -28,13 +28,13 @@ export function userPrimitiveVariables(primitives: readonly { geometry: { params
   return [...found].map(([name, type]) => ({ name, type }));
 }
 
-/** Numbers per element of a primitive variable ("float[2] st" has 2; a color 3). */
 /** TextureCoordinates' s (k 0) or t (k 1) at a corner's surface (u, v): bilinear between the
  * four pairs. (A module function: one made per corner cost a million points a second of naming.) */
 function textureCoordinate(tc: readonly number[], ref: CornerRef, k: number): number {
   return (1 - ref.u) * (1 - ref.v) * tc[k]! + ref.u * (1 - ref.v) * tc[k + 2]! + (1 - ref.u) * ref.v * tc[k + 4]! + ref.u * ref.v * tc[k + 6]!;
 }
 
+/** Numbers per element of a primitive variable ("float[2] st" has 2; a color 3). */
 function elementSize(param: Parameter, components: number): number {
   const base = param.type === 'float' || param.type === 'integer' ? 1 : param.type === 'color' || param.type === 'point' || param.type === 'vector' || param.type === 'normal' ? 3 : param.type === 'hpoint' ? 4 : param.type === 'matrix' ? 16 : components;
   return base * (param.arrayLength ?? 1);

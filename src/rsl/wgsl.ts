@@ -24,7 +24,7 @@ export const UNIFORM_BYTES = 2048;
 export const WORKGROUP_BYTES = 16384;
 
 /** At most this many parameter words are copied into a private array (see ParamCopy). */
-export const PRIVATE_PARAM_WORDS = 1024;
+const PRIVATE_PARAM_WORDS = 1024;
 
 /** A parameter read at a constant word (`rsl_param_f32(7u)`, wgsl-library.ts), as lower.ts writes
  * them into call templates; reads at computed words stay calls. */
@@ -37,7 +37,7 @@ const PARAM_READ_WORDS: Record<string, number> = { f32: 1, u32: 1, vec3: 3, mat4
  * parameter block into a private array, which the prologue reads at constant indices. On CPU
  * drivers a storage load at a computed offset compiles to a branch per SIMD lane, so a kernel's
  * compile time followed its parameter reads (lavapipe: matte with three distant lights 2.8–3.3 s,
- * 0.75–0.85 s with the loop). The body keeps reading its words where it uses them: every invocation
+ * 0.75–1.0 s with the loop). The body keeps reading its words where it uses them: every invocation
  * copying them first made shading slower (Airplane perf scene 0.6–0.8 s → 1.0–1.1 s).
  */
 interface ParamCopy {
@@ -230,9 +230,10 @@ class Emitter {
     const params = this.params;
     if (!params) return template;
     return template.replace(CONSTANT_PARAM_READ, (read, type: string, word: string) => {
-      // A read of words the body also reads stays a read of the block.
-      if (!params.index.has(Number(word))) return read;
-      const at = (k: number): string => `rsl_params[${params.index.get(Number(word) + k)!}]`;
+      // A read that takes any word the body also reads stays a read of the block.
+      const words = [...Array(PARAM_READ_WORDS[type]!).keys()].map((k) => Number(word) + k);
+      if (!words.every((w) => params.index.has(w))) return read;
+      const at = (k: number): string => `rsl_params[${params.index.get(words[k]!)!}]`;
       switch (type) {
         case 'f32': return at(0);
         case 'u32': return `bitcast<u32>(${at(0)})`;

@@ -13,7 +13,8 @@ import { samplePipelines } from '../stages/sample.ts';
 import { Scan } from '../../gpu/scan.ts';
 
 /**
- * Asks the kernel cache for the pipelines of the frame's bound/split (and its scans), dicing and
+ * Asks the kernel cache for the pipelines of the frame's bound/split, the scan (bound/split's and
+ * the sample count pass's, the same exclusive scan of values), dicing and
  * shading (unless fused: pipeline/fusion.ts makes its own), sampling, compositing where samples are
  * see-through, and filter. Returns how many pipelines that created (FrameStats.pipelinesCreatedOnUse
  * counts the others). A pipeline that fails is made again, and its error reported, by the stage.
@@ -26,7 +27,7 @@ export function requestFramePipelines(frame: FrameGpu, stages: readonly StageNod
     boundSplitPipelines(frame),
     new Scan(gpu).prepare(),
     ...(diceFused ? [] : [dicePipeline(frame), ...frame.pipelines.map((p) => kernelPipelines(gpu, p.kernel))]),
-    ...samplePipelines(frame),
+    samplePipelines(frame),
     ...(frame.opaque ? [] : [compositePipelines(gpu)]),
     filterPipeline(frame),
   ];

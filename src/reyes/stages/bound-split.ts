@@ -251,7 +251,6 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
   };
 }
 
-/** classify's specialisation: the frame's motion and primitive kinds. */
 /** Bound/split's classify and emit pipelines. */
 export function boundSplitPipelines(frame: FrameGpu): Promise<[GPUComputePipeline, GPUComputePipeline]> {
   return Promise.all([
@@ -261,6 +260,7 @@ export function boundSplitPipelines(frame: FrameGpu): Promise<[GPUComputePipelin
   ]);
 }
 
+/** classify's specialisation: the frame's motion and primitive kinds. */
 function classifyConstants(frame: FrameGpu): Record<string, number> {
   return { ...motionConstants(frame.motion), ...shapeConstants(frame.shapeKinds) };
 }

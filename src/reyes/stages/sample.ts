@@ -105,11 +105,11 @@ function opaquePipelines(frame: FrameGpu, variable = 'Ci'): Promise<GPUComputePi
   return Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueResolve'].map((e) => samplePipeline(frame, e, variable)));
 }
 
-/** The pipelines the frame's sample stage takes for Ci: the opaque path's, or the count and write
- * passes of sample points (with the scan between them). */
-export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]>[] {
-  if (frame.opaque) return [opaquePipelines(frame)];
-  return [Promise.all([samplePipeline(frame, 'countSamples'), samplePipeline(frame, 'writeSamples')]), new Scan(frame.gpu).prepare()];
+/** The sampling pipelines the frame's sample stage takes for Ci: the opaque path's, or the count
+ * and write passes of sample points (the scan between them is bound/split's, Scan.prepare). */
+export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]> {
+  if (frame.opaque) return opaquePipelines(frame);
+  return Promise.all([samplePipeline(frame, 'countSamples'), samplePipeline(frame, 'writeSamples')]);
 }
 
 /** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
