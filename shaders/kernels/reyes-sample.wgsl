@@ -6,18 +6,26 @@
 //   countSamples: conservative count per micropolygon (its cells)
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
-//   opaqueClear / opaqueDepth / opaqueResolve: the opaque fast path, with atomics on the subpixel
-//                 framebuffer: nearest depth, and where two micropolygons reach a subpixel's nearest
-//                 depth, the lowest micropolygon id there. The depth pass marks such ties in the
-//                 owner buffer as it finds them (atomicMin hands back the depth it met: the second
-//                 of two equal nearest depths meets the first) and counts them. opaqueResolve runs
-//                 as the owner pass (params.resolve RESOLVE_OWNERS: the lowest id at each marked
-//                 subpixel, walking every micropolygon again), only when the region has a tie
-//                 (sample.ts reads the count back), then as the colour pass (RESOLVE_COLOURS:
-//                 transparent black for a matte owner), which writes the one nearest sample's
-//                 colour and primitive record per subpixel. One entry point for both passes: one
-//                 pipeline to compile (on lavapipe, seconds each at a first render). The depth pass
-//                 adds the sample points it tests (the same conservative count) to a counter
+//   opaqueClear / opaqueDepth / opaqueResolve / opaqueColour: the opaque fast path, with atomics
+//                 on the subpixel framebuffer (no sample points). The depth pass keeps each
+//                 subpixel's nearest depth (atomicMin); where a micropolygon meets the nearest depth
+//                 (atomicMin hands back its own depth) it marks the subpixel TIED and counts the tie.
+//                 A still frame's colour is then found by walking the micropolygons again
+//                 (opaqueResolve): as the owner pass (params.mode RESOLVE_OWNERS, run only for a
+//                 region with a tie; sample.ts reads the count back) giving a TIED subpixel to the
+//                 lowest micropolygon id reaching the nearest depth, then as the colour pass
+//                 (RESOLVE_COLOURS), which writes the one owner's colour and primitive record. A
+//                 blurred micropolygon's walk costs several times a still one's, so where the frame
+//                 blurs (BLURS) the depth pass also keeps an owner candidate per subpixel (the
+//                 micropolygon that last lowered its depth: a plain store after the atomicMin, which
+//                 a concurrent one may leave stale) and appends a tie entry per tie (the
+//                 opaque-owners layout), and opaqueColour takes each subpixel once instead, one
+//                 invocation per pixel (COLOUR_PIXELS): the candidate sampled again, or at a TIED
+//                 subpixel its tie entries' micropolygons; run again over the tie entries
+//                 (CHECK_TIES), it finds ties whose mark a candidate's late store overwrote. What
+//                 that cannot resolve is marked TIED and counted, and the host walks the region as
+//                 for a still frame. The depth pass adds the sample points it tests (the same
+//                 conservative count) to a counter.
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
 // Compiled through reyes-sample-pinhole.wgsl or reyes-sample-lens.wgsl (sample.ts picks by camera),
@@ -38,10 +46,14 @@ override OUTPUT_VARIABLE: bool = false;
 override TRIMS: bool = true;
 override CLIP_PLANES: bool = true;
 override DETAIL_LEVELS: bool = true;
+// Whether the frame's micropolygons may be blurred (moving, or seen through a lens): the opaque
+// path then resolves owners per subpixel rather than by a second walk (opaqueColour).
+override BLURS: bool = LENS || MOTION_MOVES;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
 // @layout ready-piece
 // @layout sample-point
+// @layout opaque-owners
 // @include reyes-surface.wgsl
 // @include reyes-motion.wgsl
 // @include reyes-trim.wgsl
@@ -64,22 +76,34 @@ override DETAIL_LEVELS: bool = true;
 @group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
 @group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
-@group(0) @binding(15) var<storage, read_write> tieCount: atomic<u32>;  // the opaque path's ties in the region
 // The depth buffer again, for the passes after the one that writes it (plain loads: atomic ones cost
 // more on CPU drivers).
 @group(0) @binding(16) var<storage, read> nearestDepth: array<u32>;
-// The depth and owner buffers as opaqueClear writes them (plain stores: atomic ones cost more on CPU drivers).
+// The depth buffer as opaqueClear writes it (plain stores: atomic ones cost more on CPU drivers).
 @group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
-@group(0) @binding(21) var<storage, read_write> clearedOwner: array<u32>;
 
-// The opaque path's owner words: NO_OWNER where one micropolygon reached the nearest depth, TIED
-// where the depth pass met a tie, lowered by the owner pass to the lowest micropolygon id there
-// (ids, grid * MAXV + micropolygon, stay below both).
-const NO_OWNER: u32 = 0xffffffffu;
-const TIED: u32 = 0xfffffffeu;
-// opaqueResolve's passes (params.resolve).
+// The opaque path's owner words (opaque-owners layout), cleared to NO_OWNER: at a covered subpixel
+// of a still frame, one micropolygon reached the nearest depth; TIED, to be resolved by the owner
+// walk, which raises it to walked(id) of the lowest id (atomicMax); LISTED, resolved by opaqueColour
+// from the tie list; a candidate, the complement of an id (blurred frames). Micropolygon ids (grid *
+// MAXV + micropolygon) stay below WALK_IDS.
+const NO_OWNER: u32 = 0u;
+const TIED: u32 = 1u;
+const LISTED: u32 = 2u;
+const WALKED: u32 = 0x40000000u;
+const WALK_IDS: u32 = 0x40000000u;
+const CANDIDATES: u32 = 0x80000000u;
+// params.mode: opaqueResolve's walks, and opaqueColour's passes over pixels and over tie entries.
 const RESOLVE_OWNERS: u32 = 0u;
 const RESOLVE_COLOURS: u32 = 1u;
+const RESOLVE_ALL_OWNERS: u32 = 2u;
+const COLOUR_PIXELS: u32 = 0u;
+const CHECK_TIES: u32 = 1u;
+
+/** The owner word the owner walk gives micropolygon `id`: higher for a lower id. */
+fn walked(id: u32) -> u32 {
+  return WALKED | (WALK_IDS - 1u - id);
+}
 
 /** With depth of field, a blur stratum's lens cell and the box (x0, y0, x1, y1) of its lens positions
  * on the unit disk, the same for every micropolygon (lensStratum finds them). */
@@ -580,7 +604,7 @@ fn writeMicropolygonSamples(g: u32, m: u32) {
 
 /** The opaque path's subpixel buffers before its passes, an equal span of subpixels a workgroup
  * (the host dispatches few: CPU drivers pay for each workgroup more than for its stores): no depth
- * (the largest finite one), no owner, no primitive record. On the GPU: filled on the CPU and
+ * (the largest finite one), no primitive record (the owner words are cleared to NO_OWNER by the host). On the GPU: filled on the CPU and
  * uploaded, they cost more than the passes' setup on large regions. */
 @compute @workgroup_size(64)
 fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
@@ -591,7 +615,6 @@ fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   let end = min(first + span, total);
   for (var s = first + local; s < end; s += 64u) {
     clearedDepth[s] = 0x7f7fffffu;
-    clearedOwner[s] = NO_OWNER;
     idBuffer[s] = 0xffffffffu;
   }
 }
@@ -623,10 +646,10 @@ fn opaqueDepthOf(g: u32, m: u32) {
           if (hit.covered) {
             let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
             let depth = bitcast<u32>(hit.depth);
-            if (atomicMin(&depthBuffer[s], depth) == depth) {
-              atomicStore(&ownerBuffer[s], TIED);
-              atomicAdd(&tieCount, 1u);
-            }
+            let met = atomicMin(&depthBuffer[s], depth);
+            // The candidate's store comes first: a tie met in the same SIMD step then sees it.
+            if (BLURS && met > depth) { atomicStore(&ownerBuffer[s], ~(g * MAXV + m)); }
+            if (met == depth) { appendTie(s, ~(g * MAXV + m)); }
           }
         }
       }
@@ -643,16 +666,35 @@ fn opaqueResolve(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) g
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
-  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueResolveOf(g, m, params.resolve); }
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueResolveOf(g, m, params.mode); }
 }
 
-/** opaqueResolve's pass `resolve` for micropolygon m of grid g: at each subpixel where its sample
- * reaches the nearest depth, RESOLVE_OWNERS lowers a TIED owner word to its id, and RESOLVE_COLOURS
- * writes its colour where it owns the subpixel (no tie there, or the lowest id). */
+/** Marks subpixel s TIED and counts the tie; where the frame blurs, appends its tie entry for the
+ * micropolygon of owner word `tier`. */
+fn appendTie(s: u32, tier: u32) {
+  let tail = params.width * params.height;
+  let e = atomicAdd(&ownerBuffer[tail + OWNER_TAIL_TIES], 1u);
+  if (!BLURS) {
+    atomicStore(&ownerBuffer[s], TIED);
+    return;
+  }
+  let replaced = atomicExchange(&ownerBuffer[s], TIED);
+  if (e >= TIE_ENTRIES) { return; }
+  let at = tail + OWNER_TAIL_ENTRIES + e * TIE_ENTRY_WORDS;
+  atomicStore(&ownerBuffer[at + TIE_ENTRY_SUBPIXEL], s);
+  atomicStore(&ownerBuffer[at + TIE_ENTRY_TIER], tier);
+  atomicStore(&ownerBuffer[at + TIE_ENTRY_REPLACED], replaced);
+}
+
+/** opaqueResolve's pass `resolve` for micropolygon m of grid g, at each subpixel where its sample
+ * reaches the nearest depth: RESOLVE_OWNERS gives a TIED subpixel to it if its id is the lowest so
+ * far (RESOLVE_ALL_OWNERS any subpixel, the owner words cleared: a blurred region with more ties than
+ * its list holds), and RESOLVE_COLOURS writes its colour where it is the owner (the only
+ * micropolygon there, or the walk's). */
 fn opaqueResolveOf(g: u32, m: u32, resolve: u32) {
   var mp = micropolygon(g, m);
   if (!mp.valid) { return; }
-  let id = g * MAXV + m;
+  let id = walked(g * MAXV + m);
   var ends = cornerImages(&mp, 0.0);
   for (var j = 0u; j < strata(&mp); j++) {
     var st = stratum(&mp, j, &ends);
@@ -662,22 +704,154 @@ fn opaqueResolveOf(g: u32, m: u32, resolve: u32) {
         if (cell.subpixel.x == NO_CELL) { continue; }
         let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
         let nearest = nearestDepth[s];
-        // The owner pass tests only where a tie was marked; elsewhere the owner stays NO_OWNER.
-        if (resolve == RESOLVE_OWNERS && atomicLoad(&ownerBuffer[s]) == NO_OWNER) { continue; }
+        let owner = atomicLoad(&ownerBuffer[s]);
+        // The owner pass tests only subpixels it resolves; the colour pass where it may own one.
+        if (resolve == RESOLVE_OWNERS && owner != TIED && (owner & (CANDIDATES | WALKED)) != WALKED) { continue; }
+        if (resolve == RESOLVE_COLOURS && owner != NO_OWNER && owner != id) { continue; }
         if (hidden(&mp, nearest)) { continue; }
         let hit = sampleAt(&mp, &st, cell);
         if (!hit.covered || bitcast<u32>(hit.depth) != nearest) { continue; }
-        if (resolve == RESOLVE_OWNERS) {
-          atomicMin(&ownerBuffer[s], id);
-          continue;
-        }
-        let owner = atomicLoad(&ownerBuffer[s]);
-        if (owner == NO_OWNER || owner == id) {
-          // A matte is opaque, and where it is seen the picture is transparent (reyes-composite.wgsl).
-          colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (mp.flags & FLAG_MATTE) != 0u);
-          idBuffer[s] = readyList[g * PIECE_WORDS + PIECE_PRIM];
+        if (resolve != RESOLVE_COLOURS) {
+          atomicMax(&ownerBuffer[s], id);
+        } else {
+          writeOpaqueColour(mp.flags, mp.prim, s, hit);
         }
       }
+    }
+  }
+}
+
+/** The colour and primitive record of subpixel s, seen on a micropolygon of record `prim` with
+ * record flags `flags`. A matte is opaque, and where it is seen the picture is transparent
+ * (reyes-composite.wgsl). */
+fn writeOpaqueColour(flags: u32, prim: u32, s: u32, hit: Hit) {
+  colorBuffer[s] = select(vec4f(hit.ci, 1.0), vec4f(0.0), (flags & FLAG_MATTE) != 0u);
+  idBuffer[s] = prim;
+}
+
+/** The sample of a region subpixel: its cell, and the stratum it holds in its pixel when the frame
+ * blurs (a box holding every position: the cell is a subpixel a micropolygon was sampled at). */
+struct SubpixelSample {
+  cell: Cell,
+  st: Stratum,
+}
+
+fn subpixelSample(px: i32, py: i32, hash: u32, j: u32) -> SubpixelSample {
+  var at: SubpixelSample;
+  at.cell.pixel = hash;
+  if (LENS || MOTION_MOVES) {
+    at.cell.subpixel = stratumSubpixel(hash, px, py, j, params.nx, params.ny);
+  } else {
+    at.cell.subpixel = vec2i(px * i32(params.nx) + i32(j % params.nx), py * i32(params.ny) + i32(j / params.nx));
+  }
+  at.st.j = j;
+  at.st.box = vec4f(vec2f(-3.0e38), vec2f(3.0e38));
+  if (LENS && params.lensRadius > 0.0) { at.st.lensCell = lensStratum(j).cell; }
+  return at;
+}
+
+/** Marks subpixel s TIED for the owner walk and counts it: the candidates and tie list leave it
+ * unresolved. */
+fn unresolved(s: u32) {
+  atomicStore(&ownerBuffer[s], TIED);
+  atomicAdd(&ownerBuffer[params.width * params.height + OWNER_TAIL_UNRESOLVED], 1u);
+}
+
+/** Invocations per opaqueColour workgroup. */
+const COLOUR_LANES: u32 = 64u;
+/** Where opaqueColour's owner words come from: the subpixel's own word, or its tie entries'. */
+const FROM_OWNER: u32 = 0u;
+const FROM_TIES: u32 = 1u;
+
+/** COLOUR_PIXELS: invocation i takes pixel i of the region, each of its subpixels in turn: the
+ * candidate sampled there again (built once for the consecutive subpixels it holds) or, at a TIED
+ * subpixel, its tie entries' micropolygons (which hold every one that met the nearest depth there
+ * once an entry's replaced word is one: the first arrival), the lowest id reaching the nearest depth
+ * giving the colour. CHECK_TIES: invocation i takes tie entry i; its micropolygon reaching the
+ * nearest depth of a subpixel that was not resolved from the list leaves that subpixel unresolved
+ * (a candidate's late store replaced the TIED mark). Every micropolygon is built and sampled at one
+ * call site: lavapipe compiles each inlined copy of them for seconds. */
+@compute @workgroup_size(COLOUR_LANES)
+fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+                @builtin(local_invocation_index) lane: u32) {
+  shareLensStrata(lane);
+  let index = (group.x + group.y * groups.x) * COLOUR_LANES + lane;
+  let check = params.mode == CHECK_TIES;
+  let tail = params.width * params.height;
+  let strata = params.nx * params.ny;
+  let ties = atomicLoad(&ownerBuffer[tail + OWNER_TAIL_TIES]);
+  let across = params.width / params.nx;
+  // The pixel (its region-relative index) and how many of its subpixels this invocation takes.
+  var pixel = index;
+  var jobs = strata;
+  var entry = 0u;
+  var checked = 0u;
+  if (check) {
+    jobs = select(0u, 1u, index < min(ties, TIE_ENTRIES));
+    entry = tail + OWNER_TAIL_ENTRIES + index * TIE_ENTRY_WORDS;
+    if (jobs > 0u) { checked = atomicLoad(&ownerBuffer[entry + TIE_ENTRY_SUBPIXEL]); }
+    pixel = (checked / params.width / params.ny) * across + (checked % params.width) / params.nx;
+  } else if (index >= across * (params.height / params.ny)) {
+    jobs = 0u;
+  }
+  // The region's origin is a pixel corner.
+  let px = params.originX / i32(params.nx) + i32(pixel % across);
+  let py = params.originY / i32(params.ny) + i32(pixel / across);
+  let hash = pixelHash(px, py);
+  var mp: Micropolygon;
+  var built = NO_OWNER;
+  for (var job = 0u; job < jobs; job++) {
+    // The job's subpixel: the pixel's stratum `job`, or the entry's subpixel (its stratum searched).
+    var at: SubpixelSample;
+    for (var j = select(job, 0u, check); j < select(job + 1u, strata, check); j++) {
+      at = subpixelSample(px, py, hash, j);
+      if (!check || localSubpixel(at.cell.subpixel.x, at.cell.subpixel.y) == checked) { break; }
+    }
+    let s = localSubpixel(at.cell.subpixel.x, at.cell.subpixel.y);
+    let owner = atomicLoad(&ownerBuffer[s]);
+    if (owner == NO_OWNER || (check && owner == LISTED)) { continue; }
+    let nearest = nearestDepth[s];
+    let source = select(FROM_OWNER, FROM_TIES, owner == TIED && !check);
+    if (source == FROM_TIES && ties > TIE_ENTRIES) { continue; }  // the host walks the region
+    var best = NO_OWNER;
+    var bestHit: Hit;
+    var bestFlags = 0u;
+    var bestPrim = 0u;
+    var first = false;
+    // The words to try: one (the candidate, or the checked entry's micropolygon), or two an entry
+    // (its micropolygon, the word it replaced) of the tie entries for s.
+    let words = select(1u, 2u * min(ties, TIE_ENTRIES), source == FROM_TIES);
+    for (var next = 0u; next < words; next++) {
+      var word = owner;
+      if (check) { word = atomicLoad(&ownerBuffer[entry + TIE_ENTRY_TIER]); }
+      if (source == FROM_TIES) {
+        let listed = tail + OWNER_TAIL_ENTRIES + (next / 2u) * TIE_ENTRY_WORDS;
+        if (atomicLoad(&ownerBuffer[listed + TIE_ENTRY_SUBPIXEL]) != s) { continue; }
+        word = atomicLoad(&ownerBuffer[listed + select(TIE_ENTRY_TIER, TIE_ENTRY_REPLACED, next % 2u == 1u)]);
+      }
+      if (word < CANDIDATES) { continue; }
+      if (word != built) {
+        mp = micropolygon(~word / MAXV, ~word % MAXV);
+        built = word;
+      }
+      if (!mp.valid) { continue; }
+      let hit = sampleAt(&mp, &at.st, at.cell);
+      if (!hit.covered || bitcast<u32>(hit.depth) != nearest) { continue; }
+      if (source == FROM_TIES && next % 2u == 1u) { first = true; }
+      if (word > best) {
+        best = word;
+        bestHit = hit;
+        bestFlags = mp.flags;
+        bestPrim = mp.prim;
+      }
+    }
+    if (check) {
+      if (best != NO_OWNER) { unresolved(s); }
+    } else if (best == NO_OWNER || (source == FROM_TIES && !first)) {
+      unresolved(s);
+    } else {
+      writeOpaqueColour(bestFlags, bestPrim, s, bestHit);
+      if (source == FROM_TIES) { atomicStore(&ownerBuffer[s], LISTED); }
     }
   }
 }

@@ -30,6 +30,7 @@ import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
 import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
+import { OPAQUE_OWNER_CONSTANTS } from './opaque-owners.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
 import { CLIP_PLANE_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
@@ -74,6 +75,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'ready-piece': READY_PIECE_CONSTANTS,
   'grid-info': GRID_INFO_CONSTANTS,
   'sample-point': SAMPLE_POINT_CONSTANTS,
+  'opaque-owners': OPAQUE_OWNER_CONSTANTS,
   'seam-table': SEAM_TABLE_CONSTANTS,
   'motion-block': MOTION_BLOCK_CONSTANTS,
   'trim-block': TRIM_BLOCK_CONSTANTS,

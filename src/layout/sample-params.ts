@@ -25,5 +25,5 @@ export const SAMPLE_PARAMS = uniformStruct('SampleParams', [
   { name: 'clipPlanes', type: { vec4fArray: MAX_CLIP_PLANES }, comment: '(n, d): camera-space points with n·P + d > 0 are clipped' },
   { name: 'lensRadius', type: 'f32', comment: 'DepthOfField (camera units; 0 for a pinhole)' },
   { name: 'focalDistance', type: 'f32' },
-  { name: 'resolve', type: 'u32', comment: "opaqueResolve's pass: RESOLVE_OWNERS (0) or RESOLVE_COLOURS (1)" },
+  { name: 'mode', type: 'u32', comment: "opaqueResolve's walk (RESOLVE_OWNERS 0, RESOLVE_COLOURS 1, RESOLVE_ALL_OWNERS 2) or opaqueColour's pass (COLOUR_PIXELS 0, CHECK_TIES 1)" },
 ]);

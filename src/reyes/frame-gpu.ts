@@ -86,9 +86,12 @@ export function stageRecorder(frame: FrameGpu, label: string): CommandRecorder {
 
 /** Adds a submitted recorder's GPU pass times to the stage (or, per pass label, the stage `stage` picks). */
 export function addGpuTimes(frame: FrameGpu, recorder: CommandRecorder, stage: Stage | ((passLabel: string) => Stage)): void {
-  const times = frame.stats.stageGpuMs;
+  const { stageGpuMs: times, passGpuMs: passes } = frame.stats;
   if (!recorder.timings || !times) return;
-  for (const t of recorder.timings) times[typeof stage === 'string' ? stage : stage(t.label)] += t.milliseconds;
+  for (const t of recorder.timings) {
+    times[typeof stage === 'string' ? stage : stage(t.label)] += t.milliseconds;
+    if (passes) passes[t.label] = (passes[t.label] ?? 0) + t.milliseconds;
+  }
 }
 
 export interface ReadyPieces {

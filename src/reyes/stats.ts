@@ -64,18 +64,29 @@ export interface FrameStats {
   dicingSplits: number;
   samplingSplits: number;
   opaqueFastPath: boolean;
+  /** Sampling regions of the opaque path whose subpixels' owners were found again by walking their
+   * micropolygons (more ties than the tie list holds, or a candidate a concurrent store made stale;
+   * stages/sample.ts). */
+  opaqueWalks: number;
+  /** Ties the opaque path's depth passes met (a micropolygon reaching the nearest depth a subpixel
+   * had so far), summed over sampling regions. */
+  opaqueTies: number;
   peakBytes: number;
   /** Compute pipelines the frame created (the others came from the device's cache of earlier
    * frames): on lavapipe each is compiled at its first dispatch, so a first frame pays for them. */
   pipelinesCreated: number;
   /** Of pipelinesCreated, those a stage created at its first use rather than the frame asking for
-   * them up front (frame/prewarm.ts): reseam after displacement, output variables, the imager. */
+   * them up front (frame/prewarm.ts): reseam after displacement, output variables, the imager, the
+   * opaque path's walk (sampleOpaque). */
   pipelinesCreatedOnUse: number;
   /** Wall time per stage (ms) around each submitted stage, read-backs included. */
   stageMs: StageTimes;
   /** GPU time per stage (ms): the sum of its compute passes' timestamp-query durations (convert is
    * CPU work and stays 0). Absent where the adapter has no 'timestamp-query' or timing is off. */
   stageGpuMs?: StageTimes;
+  /** GPU time per kernel (ms by pipeline label, "file.wgsl:entryPoint"), summed over its passes, where
+   * stageGpuMs is timed: which pass of a stage costs. */
+  passGpuMs?: Record<string, number>;
   totalMs: number;
   /** The frame's "auto" shadow maps (src/reyes/shadows): one depth pass per light, before the frame. */
   shadowPasses?: ShadowPassStats[];
@@ -121,6 +132,8 @@ export function emptyStats(): FrameStats {
     dicingSplits: 0,
     samplingSplits: 0,
     opaqueFastPath: false,
+    opaqueWalks: 0,
+    opaqueTies: 0,
     peakBytes: 0,
     pipelinesCreated: 0,
     pipelinesCreatedOnUse: 0,

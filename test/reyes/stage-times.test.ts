@@ -41,8 +41,18 @@ describe('per-stage GPU times', () => {
       if (sorted) expect(stageGpuMs!.composite).toBeGreaterThan(0);
       else expect(stageGpuMs!.composite).toBe(0);
       expect(stageGpuMs!.convert).toBe(0);
+      // Per kernel: the opaque path's depth pass, or the transparent path's write and composite passes,
+      // and the filter; their sum is the stages'.
+      const { passGpuMs } = timed.rendered.stats;
+      const kernels = Object.keys(passGpuMs!);
+      expect(kernels).toContain('image-filter.wgsl:filterPixels');
+      expect(kernels).toContain(sorted ? 'reyes-sample-pinhole.wgsl:writeSamples' : 'reyes-sample-pinhole.wgsl:opaqueDepth');
+      const stagesSum = Object.values(stageGpuMs!).reduce((a, b) => a + b, 0);
+      const passesSum = Object.values(passGpuMs!).reduce((a, b) => a + b, 0);
+      expect(passesSum).toBeCloseTo(stagesSum, 3);
       const plain = await render(gpu(), frame, { gpuTimings: false });
       expect(plain.rendered.stats.stageGpuMs).toBeUndefined();
+      expect(plain.rendered.stats.passGpuMs).toBeUndefined();
       expect(compareImages(plain.image, timed.image).max).toBe(0);
     });
   }

@@ -46,7 +46,7 @@ const THREAD_ENTRY = './device-thread.js';
 /** Counters summed over the regions (the rest are the frame's, taken from its first region). */
 const SUMMED = [
   'primitivesAfterSplit', 'boundSplitIterations', 'eyeSplitCulls', 'grids', 'micropolygons', 'verticesShaded', 'samplePoints',
-  'gridsDiced', 'gridsReused', 'gridsShaded', 'dicingRegions', 'samplingRegions', 'shadingBatches', 'dicingSplits', 'samplingSplits', 'pipelinesCreated', 'pipelinesCreatedOnUse',
+  'gridsDiced', 'gridsReused', 'gridsShaded', 'dicingRegions', 'samplingRegions', 'shadingBatches', 'dicingSplits', 'samplingSplits', 'opaqueWalks', 'opaqueTies', 'pipelinesCreated', 'pipelinesCreatedOnUse',
 ] as const;
 
 class DeviceThread {
@@ -182,5 +182,6 @@ function mergeStats(parts: readonly RegionPixels[], warnings: string[], devices:
     stats.peakBytes = Math.max(stats.peakBytes, part.stats.peakBytes);
   }
   delete stats.stageGpuMs;
+  delete stats.passGpuMs;
   return stats;
 }

@@ -30,7 +30,10 @@ export function frameGpu(gpu: GpuRuntime, job: FrameJob, buffers: FrameBuffers, 
   if (options.gridOutlines) insight.outlines = [];
   if (options.primitiveIds) insight.ids = new Uint32Array(total).fill(0xffffffff);
   const profile = options.gpuTimings !== false && PassProfiler.supported(gpu.device);
-  if (profile) stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 };
+  if (profile) {
+    stats.stageGpuMs = { convert: 0, boundSplit: 0, dice: 0, shade: 0, sample: 0, composite: 0, filter: 0, imager: 0 };
+    stats.passGpuMs = {};
+  }
   const filter = job.frame.options.pixelFilter;
   // Sample and composite fused: the opaque path (stages/sample.ts).
   const opaque = job.stats.stages!.some((node) => node.stage === 'sample' && node.fusedWith === 'composite');

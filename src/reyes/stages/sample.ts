@@ -11,6 +11,7 @@ import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
 import { MAX_CLIP_PLANES, SAMPLE_PARAMS } from '../../layout/sample-params.ts';
+import { OWNER_TAIL, ownerBufferBytes, TIE_ENTRIES } from '../../layout/opaque-owners.ts';
 import { SAMPLE_PAYLOAD, SAMPLE_POINT_RECORD_BYTES } from '../../layout/sample-point.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
@@ -57,9 +58,14 @@ export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
 const CLEAR_SPAN = 4096;
 /** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
 export const OPAQUE_SUBPIXEL_BYTES = 32;
-/** opaqueResolve's passes (reyes-sample.wgsl). */
+/** opaqueColour's invocations per workgroup, each a pixel or a tie entry (reyes-sample.wgsl COLOUR_LANES). */
+const COLOUR_LANES = 64;
+/** SampleParams.mode: opaqueColour's pass over tie entries, and opaqueResolve's walks (reyes-sample.wgsl). */
+const COLOUR_PIXELS = 0;
+const CHECK_TIES = 1;
 const RESOLVE_OWNERS = 0;
 const RESOLVE_COLOURS = 1;
+const RESOLVE_ALL_OWNERS = 2;
 
 const SAMPLE_VARIABLES = ['P', 'Ng', 'Ci', 'Oi', 'u', 'v'];
 
@@ -67,14 +73,14 @@ function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 }
 
-function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect, resolve = RESOLVE_COLOURS): Uint32Array {
+function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect, mode = COLOUR_PIXELS): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   return packUniform(SAMPLE_PARAMS, {
     gridCount: diced.count, nx: frame.nx, ny: frame.ny,
     originX: rect.x, originY: rect.y, width: rect.width, height: rect.height,
     near: frame.camera.near, far: frame.camera.far, perspective: frame.camera.perspective ? 1 : 0,
     clipCount: planes.length, cameraToRaster: frame.camera.cameraToRaster, clipPlanes: planes.flat(),
-    lensRadius: frame.camera.lens?.radius ?? 0, focalDistance: frame.camera.lens?.focalDistance ?? 1, resolve,
+    lensRadius: frame.camera.lens?.radius ?? 0, focalDistance: frame.camera.lens?.focalDistance ?? 1, mode,
   });
 }
 
@@ -100,9 +106,18 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
-/** The opaque path's pipelines: clear, depth and resolve (sampleOpaque). */
+/** Whether the frame's micropolygons may be blurred: the sampling kernels' BLURS (a lens kernel, or
+ * records that move). */
+function blurs(frame: FrameGpu): boolean {
+  return frame.camera.lens !== null || frame.motion.moves;
+}
+
+/** The opaque path's pipelines: clear, depth, and the walk (opaqueResolve) of a still frame or the
+ * per-subpixel owners (opaqueColour) of a blurred one (sampleOpaque; a blurred frame makes the walk
+ * when a region needs it). */
 function opaquePipelines(frame: FrameGpu, variable = 'Ci'): Promise<GPUComputePipeline[]> {
-  return Promise.all(['opaqueClear', 'opaqueDepth', 'opaqueResolve'].map((e) => samplePipeline(frame, e, variable)));
+  const entries = ['opaqueClear', 'opaqueDepth', blurs(frame) ? 'opaqueColour' : 'opaqueResolve'];
+  return Promise.all(entries.map((e) => samplePipeline(frame, e, variable)));
 }
 
 /** The sampling pipelines the frame's sample stage takes for Ci: the opaque path's, or the count
@@ -225,11 +240,14 @@ async function sampleAndComposite(
 }
 
 /**
- * Sample and composite fused, for an opaque frame: nearest depth by atomicMin, ties (marked in the
- * owner buffer and counted by the depth pass) to the lowest micropolygon, then colour, straight into
- * the subpixel buffer. The tie count comes back between the passes: the owner pass runs only for a
- * region with a tie, which most frames never have. The owner and colour passes are one pipeline
- * (opaqueResolve) told apart by SampleParams.resolve.
+ * Sample and composite fused, for an opaque frame, straight into the subpixel buffer
+ * (reyes-sample.wgsl): nearest depth by atomicMin, ties counted and marked, then each subpixel's
+ * owner (the one micropolygon reaching that depth, or the lowest id of those that tie) gives its
+ * colour. A still frame finds the owners by walking its micropolygons again, the owner pass only
+ * where the depth pass found a tie (the count comes back between them). A blurred frame resolves
+ * them per subpixel from the depth pass's candidates and tie list (opaqueColour) and walks only a
+ * region that leaves some unresolved (a candidate made stale by a concurrent store, more ties than
+ * the list holds): `FrameStats.opaqueWalks`.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
@@ -242,32 +260,52 @@ export function sampleOpaque(
     const out = allocateSubpixels(frame, rect);
     const made: GPUBuffer[] = [];
     try {
-      const [clearPass, depthPass, resolvePass] = await opaquePipelines(frame, variable);
+      const [clearPass, depthPass, ownerPass] = await opaquePipelines(frame, variable);
       const buffer = (label: string, size: number): GPUBuffer => {
         made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
         return made[made.length - 1]!;
       };
       const depthBits = buffer('opaque depth', subpixels * 4);
-      const owner = buffer('opaque owner', subpixels * 4);
-      const ties = buffer('opaque ties', 4);
-      const depths = stageRecorder(frame, 'opaque depths');
-      depths.encoder.clearBuffer(ties);
-      depths.encoder.clearBuffer(out.color);
+      const owner = buffer('opaque owner', ownerBufferBytes(subpixels));
+      const counts = buffer('opaque unresolved', 8);
+      const samples = stageRecorder(frame, 'opaque samples');
+      samples.encoder.clearBuffer(out.color);
+      samples.encoder.clearBuffer(owner);
       // Each recorder its own parameters: a recorder's transient buffers go once its work is done.
       const common = (params: GPUBuffer) => ({ 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners });
-      const params = depths.params('sample', sampleParams(frame, diced, rect));
-      depths.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits, 21: owner }, Math.ceil(subpixels / CLEAR_SPAN));
-      depths.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 13: sampleCounter, 15: ties }, diced.count);
-      await depths.submit();
-      addGpuTimes(frame, depths, 'sample');
-      const tied = (await gpu.readU32(ties, 1))[0]! > 0;
-      const colours = stageRecorder(frame, 'opaque colours');
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: depthBits };
-      if (tied) colours.dispatch(resolvePass!, { ...common(colours.params('sample', sampleParams(frame, diced, rect, RESOLVE_OWNERS))), ...resolve }, diced.count);
-      colours.dispatch(resolvePass!, { ...common(colours.params('sample', sampleParams(frame, diced, rect, RESOLVE_COLOURS))), ...resolve }, diced.count);
-      colours.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
-      await colours.submit();
-      addGpuTimes(frame, colours, 'sample');
+      const params = samples.params('sample', sampleParams(frame, diced, rect));
+      samples.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits }, Math.ceil(subpixels / CLEAR_SPAN));
+      samples.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 13: sampleCounter }, diced.count);
+      if (blurs(frame)) {
+        samples.dispatch(ownerPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
+        const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
+        samples.dispatch(ownerPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
+      }
+      samples.encoder.copyBufferToBuffer(owner, (subpixels + OWNER_TAIL.unresolved) * 4, counts, 0, 8);
+      samples.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
+      await samples.submit();
+      addGpuTimes(frame, samples, 'sample');
+      const [unresolved, ties] = await gpu.readU32(counts, 2);
+      if (!variable) frame.stats.opaqueTies += ties!;
+      const walk = blurs(frame) ? unresolved! > 0 || ties! > TIE_ENTRIES : true;
+      if (walk) {
+        const walkPass = blurs(frame) ? await samplePipeline(frame, 'opaqueResolve', variable) : ownerPass!;
+        const walks = stageRecorder(frame, 'opaque owners');
+        // A still frame walks for the owners of its TIED subpixels, a blurred one for those it left
+        // unresolved (marked TIED), or past its tie list for every owner: a tie beyond the list whose
+        // mark a candidate's late store overwrote is not marked.
+        const overflow = blurs(frame) && ties! > TIE_ENTRIES;
+        if (overflow) walks.encoder.clearBuffer(owner);
+        if (ties! > 0 || blurs(frame)) {
+          const owners = overflow ? RESOLVE_ALL_OWNERS : RESOLVE_OWNERS;
+          walks.dispatch(walkPass, { ...common(walks.params('sample', sampleParams(frame, diced, rect, owners))), ...resolve }, diced.count);
+        }
+        walks.dispatch(walkPass, { ...common(walks.params('sample', sampleParams(frame, diced, rect, RESOLVE_COLOURS))), ...resolve }, diced.count);
+        await walks.submit();
+        addGpuTimes(frame, walks, 'sample');
+        if (blurs(frame)) frame.stats.opaqueWalks++;
+      }
       return out;
     } catch (error) {
       releaseSubpixels(frame, out);
