@@ -58,6 +58,7 @@ override BLURS: bool = LENS || MOTION_MOVES;
 // @include reyes-motion.wgsl
 // @include reyes-trim.wgsl
 // @layout clip-planes
+// @layout sample-kernel
 
 // SampleParams (src/layout/sample-params.ts)
 // @layout sample-params
@@ -542,7 +543,12 @@ fn localSubpixel(sx: i32, sy: i32) -> u32 {
  * micropolygon. Fewer than a grid's vertices: grids of curves, points and small patches hold a few
  * micropolygons, and idle lanes still cost a CPU driver their setup (SwiftShader: about 1 ms a
  * workgroup of MAXV lanes). */
-const SAMPLE_LANES: u32 = 64u;
+// SAMPLE_LANES and COLOUR_LANES: the sample-kernel layout (src/layout/sample-params.ts).
+
+// The count and write passes' sample points go per (grid, lane): lane l of grid g writes those of
+// its micropolygons (l, l + SAMPLE_LANES, ...) one after another from offsets[g * SAMPLE_LANES + l],
+// the scan of the count pass's counts in that layout (a word per lane, not per micropolygon slot: a
+// third of the scan and of the memory).
 
 @compute @workgroup_size(SAMPLE_LANES)
 fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
@@ -550,15 +556,12 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
-  let micropolygons = micropolygonCount(g);
-  for (var m = lane; m < MAXV; m += SAMPLE_LANES) {
-    var count = 0u;
-    if (m < micropolygons) {
-      var mp = micropolygon(g, m);
-      if (mp.valid) { count = cellCount(&mp); }
-    }
-    counts[g * MAXV + m] = count;
+  var count = 0u;
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) {
+    var mp = micropolygon(g, m);
+    if (mp.valid) { count += cellCount(&mp); }
   }
+  counts[g * SAMPLE_LANES + lane] = count;
 }
 
 @compute @workgroup_size(SAMPLE_LANES)
@@ -567,14 +570,16 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
-  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { writeMicropolygonSamples(g, m); }
+  var at = offsets[g * SAMPLE_LANES + lane];
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { at = writeMicropolygonSamples(g, m, at); }
 }
 
-/** writeSamples for micropolygon m of grid g. */
-fn writeMicropolygonSamples(g: u32, m: u32) {
+/** writeSamples for micropolygon m of grid g, its sample points from `at`; returns where the next
+ * micropolygon's start. */
+fn writeMicropolygonSamples(g: u32, m: u32, first: u32) -> u32 {
   var mp = micropolygon(g, m);
-  if (!mp.valid) { return; }
-  var at = offsets[g * MAXV + m];
+  if (!mp.valid) { return first; }
+  var at = first;
   let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
   let tag = select(record, -record, (mp.flags & FLAG_MATTE) != 0u);
   // The CSG leaf (sample-point.ts), negated on a back face: compositing tracks what each ray is inside.
@@ -600,12 +605,13 @@ fn writeMicropolygonSamples(g: u32, m: u32) {
       }
     }
   }
+  return at;
 }
 
 /** The opaque path's subpixel buffers before its passes, an equal span of subpixels a workgroup
  * (the host dispatches few: CPU drivers pay for each workgroup more than for its stores): no depth
- * (the largest finite one), no primitive record (the owner words are cleared to NO_OWNER by the host). On the GPU: filled on the CPU and
- * uploaded, they cost more than the passes' setup on large regions. */
+ * (the largest finite one), no primitive record (the host clears the owner words to NO_OWNER). On
+ * the GPU: filled on the CPU and uploaded, they cost more than the passes' setup on large regions. */
 @compute @workgroup_size(64)
 fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
@@ -757,8 +763,6 @@ fn unresolved(s: u32) {
   atomicAdd(&ownerBuffer[params.width * params.height + OWNER_TAIL_UNRESOLVED], 1u);
 }
 
-/** Invocations per opaqueColour workgroup. */
-const COLOUR_LANES: u32 = 64u;
 /** Where opaqueColour's owner words come from: the subpixel's own word, or its tie entries'. */
 const FROM_OWNER: u32 = 0u;
 const FROM_TIES: u32 = 1u;

@@ -33,7 +33,7 @@ import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { OPAQUE_OWNER_CONSTANTS } from './opaque-owners.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
 import { READY_PIECE_CONSTANTS } from './ready-piece.ts';
-import { CLIP_PLANE_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
+import { CLIP_PLANE_CONSTANTS, SAMPLE_KERNEL_CONSTANTS, SAMPLE_PARAMS } from './sample-params.ts';
 import { SAMPLE_POINT_CONSTANTS } from './sample-point.ts';
 import { REGION_CUT_CONSTANTS, SPLIT_COUNTER_CONSTANTS, SPLIT_PARAMS } from './split-params.ts';
 import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
@@ -81,6 +81,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'trim-block': TRIM_BLOCK_CONSTANTS,
   'solid-table': SOLID_TABLE_CONSTANTS,
   'clip-planes': CLIP_PLANE_CONSTANTS,
+  'sample-kernel': SAMPLE_KERNEL_CONSTANTS,
   'split-counters': SPLIT_COUNTER_CONSTANTS,
   'region-cuts': REGION_CUT_CONSTANTS,
 };

@@ -9,6 +9,15 @@ export const MAX_CLIP_PLANES = 16;
 /** WGSL: MAX_CLIP_PLANES. */
 export const CLIP_PLANE_CONSTANTS: readonly ConstantGroup[] = [{ prefix: '', values: { MAX_CLIP_PLANES } }];
 
+/** Invocations per workgroup of the sampling kernels over a grid's micropolygons (one workgroup a
+ * grid, each invocation taking every SAMPLE_LANES-th micropolygon; the count and write passes keep a
+ * sample count and offset per (grid, invocation)), and of opaqueColour (a pixel or a tie entry each). */
+export const SAMPLE_LANES = 64;
+export const COLOUR_LANES = 64;
+
+/** WGSL: SAMPLE_LANES, COLOUR_LANES (reyes-sample.wgsl). */
+export const SAMPLE_KERNEL_CONSTANTS: readonly ConstantGroup[] = [{ prefix: '', values: { SAMPLE_LANES, COLOUR_LANES } }];
+
 export const SAMPLE_PARAMS = uniformStruct('SampleParams', [
   { name: 'gridCount', type: 'u32' },
   { name: 'nx', type: 'u32', comment: 'PixelSamples' },

@@ -10,7 +10,7 @@
 import { Scan } from '../../gpu/scan.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
-import { MAX_CLIP_PLANES, SAMPLE_PARAMS } from '../../layout/sample-params.ts';
+import { COLOUR_LANES, MAX_CLIP_PLANES, SAMPLE_LANES, SAMPLE_PARAMS } from '../../layout/sample-params.ts';
 import { OWNER_TAIL, ownerBufferBytes, TIE_ENTRIES } from '../../layout/opaque-owners.ts';
 import { SAMPLE_PAYLOAD, SAMPLE_POINT_RECORD_BYTES } from '../../layout/sample-point.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
@@ -58,8 +58,6 @@ export const SUBPIXEL_BYTES = 24 + COMPOSITE_SUBPIXEL_BYTES;
 const CLEAR_SPAN = 4096;
 /** Bytes per subpixel of the opaque path: depth, owner, colour, depth out, primitive record. */
 export const OPAQUE_SUBPIXEL_BYTES = 32;
-/** opaqueColour's invocations per workgroup, each a pixel or a tie entry (reyes-sample.wgsl COLOUR_LANES). */
-const COLOUR_LANES = 64;
 /** SampleParams.mode: opaqueColour's pass over tie entries, and opaqueResolve's walks (reyes-sample.wgsl). */
 const COLOUR_PIXELS = 0;
 const CHECK_TIES = 1;
@@ -127,14 +125,18 @@ export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]> 
   return Promise.all([samplePipeline(frame, 'countSamples'), samplePipeline(frame, 'writeSamples')]);
 }
 
-/** Per-micropolygon counts and their offsets, sized for the grids of one dicing region. */
+/** The count pass's sample counts and their offsets (reyes-sample.wgsl: a word per grid and
+ * sampling invocation), sized for the grids of one dicing region. */
 export interface SampleCounts {
   counts: GPUBuffer;
   offsets: GPUBuffer;
 }
 
+/** Bytes of the counts and offsets per grid. */
+export const SAMPLE_COUNT_BYTES_PER_GRID = SAMPLE_LANES * 8;
+
 export function allocateCounts(frame: FrameGpu, diced: DicedGrids): SampleCounts {
-  const size = Math.max(1, diced.count * frame.layout.maxVertices) * 4;
+  const size = Math.max(1, diced.count) * SAMPLE_COUNT_BYTES_PER_GRID / 2;
   const counts = frame.gpu.allocator.createBuffer({ label: 'sample counts', size, usage: storage() });
   try {
     return { counts, offsets: frame.gpu.allocator.createBuffer({ label: 'sample offsets', size, usage: storage() }) };
@@ -159,7 +161,7 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 14: frame.userCorners }, diced.count);
     const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
     try {
-      await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * frame.layout.maxVertices, total });
+      await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
       await recorder.submit();
       addGpuTimes(frame, recorder, 'sample');
       return (await gpu.readU32(total, 1))[0]!;
