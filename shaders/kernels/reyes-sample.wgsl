@@ -156,8 +156,9 @@ fn micropolygonCount(g: u32) -> u32 {
   return (readyList[g * PIECE_WORDS + PIECE_NU] - 1u) * (readyList[g * PIECE_WORDS + PIECE_NV] - 1u);
 }
 
-/** Micropolygon m (< micropolygonCount(g)) of grid g. */
-fn micropolygon(g: u32, m: u32) -> Micropolygon {
+/** Micropolygon m (< micropolygonCount(g)) of grid g; its corners' colour and opacity only when
+ * `shaded` (the passes that find depth or coverage alone neither load nor keep them). */
+fn micropolygon(g: u32, m: u32, shaded: bool) -> Micropolygon {
   var mp: Micropolygon;
   mp.valid = false;
   let nu = readyList[g * PIECE_WORDS + PIECE_NU];
@@ -198,8 +199,10 @@ fn micropolygon(g: u32, m: u32) -> Micropolygon {
   for (var c = 0u; c < 4u; c++) {
     mp.p[c] = load3(base, OFF_P, corners[c]);
     mp.uv[c] = vec2f(grids[base + OFF_U + corners[c]], grids[base + OFF_V + corners[c]]);
-    mp.ci[c] = load3(base, OFF_CI, corners[c]);
-    mp.oi[c] = load3(base, OFF_OI, corners[c]);
+    if (shaded) {
+      mp.ci[c] = load3(base, OFF_CI, corners[c]);
+      mp.oi[c] = load3(base, OFF_OI, corners[c]);
+    }
   }
   for (var k = 0u; k < keyCount; k++) {
     // Each key's matrix is read once for the four corners (keyedPoint reads it per point).
@@ -558,7 +561,7 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   shareLensStrata(lane);
   var count = 0u;
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) {
-    var mp = micropolygon(g, m);
+    var mp = micropolygon(g, m, false);
     if (mp.valid) { count += cellCount(&mp); }
   }
   counts[g * SAMPLE_LANES + lane] = count;
@@ -577,7 +580,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
 /** writeSamples for micropolygon m of grid g, its sample points from `at`; returns where the next
  * micropolygon's start. */
 fn writeMicropolygonSamples(g: u32, m: u32, first: u32) -> u32 {
-  var mp = micropolygon(g, m);
+  var mp = micropolygon(g, m, true);
   if (!mp.valid) { return first; }
   var at = first;
   let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
@@ -636,7 +639,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
 
 /** opaqueDepth for micropolygon m of grid g. */
 fn opaqueDepthOf(g: u32, m: u32) {
-  var mp = micropolygon(g, m);
+  var mp = micropolygon(g, m, false);
   if (mp.valid) {
     // The cells tested are counted as they are walked (cellCount's count).
     var count = 0u;
@@ -698,7 +701,7 @@ fn appendTie(s: u32, tier: u32) {
  * its list holds), and RESOLVE_COLOURS writes its colour where it is the owner (the only
  * micropolygon there, or the walk's). */
 fn opaqueResolveOf(g: u32, m: u32, resolve: u32) {
-  var mp = micropolygon(g, m);
+  var mp = micropolygon(g, m, resolve == RESOLVE_COLOURS);
   if (!mp.valid) { return; }
   let id = walked(g * MAXV + m);
   var ends = cornerImages(&mp, 0.0);
@@ -835,7 +838,7 @@ fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
       }
       if (word < CANDIDATES) { continue; }
       if (word != built) {
-        mp = micropolygon(~word / MAXV, ~word % MAXV);
+        mp = micropolygon(~word / MAXV, ~word % MAXV, true);
         built = word;
       }
       if (!mp.valid) { continue; }
