@@ -192,7 +192,7 @@ function convertShape(ctx: ConvertContext, geometry: Geometry, camera: ConvertCa
   else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
   else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
   else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
-  else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry, camera.cameraToRaster);
+  else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry);
   else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
   else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
   else if (geometry.type === 'NuPatch') convertNuPatch(ctx, geometry);

@@ -1,0 +1,222 @@
+// The coarse polygonisation that gives a Blobby's GPU records their parameter domain: naive surface
+// nets over cells whose size the field alone sets (never the screen). Each cell the surface crosses
+// holds one vertex (the mean of its edges' crossings, moved onto the surface as the GPU moves a
+// point: blobbyProject in reyes-blobby.wgsl), and each grid edge the surface crosses gives the quad
+// of the four cells around it. A quad's parameters run along the grid axes: u along the axis after
+// the edge's, v along the one after that, both increasing with their axis, so the two quads that
+// share an edge (two cells) run along it the same way and hold its corners in the same order.
+import { RecordEdge } from '../../layout/primitive-record.ts';
+import { BLOBBY_THRESHOLD, boxesMeet, type BlobbyField, type Box } from './blobby-field.ts';
+import { compileProgram, runProgram, type BlobbyProgram } from './blobby-program.ts';
+
+/** Cells along the longest side of the leaves' box, at least (a field of one leaf) and at most. */
+const MIN_CELLS = 16;
+const MAX_CELLS = 64;
+/** Cells along the threshold radius of the smallest leaf alone, at least (where MAX_CELLS allows). */
+const CELLS_PER_RADIUS = 2;
+/** Newton steps at most, as the GPU takes (reyes-blobby.wgsl NEWTON_STEPS). */
+const NEWTON_STEPS = 8;
+/** Cells per side of the bricks the grid's values are found in, each with the leaves that reach it. */
+const BRICK = 8;
+
+export interface CoarseQuad {
+  /** Vertex indices in record corner order: (u, v) = (0, 0), (1, 0), (0, 1), (1, 1). */
+  corners: [number, number, number, number];
+  /** dP/du × dP/dv points into the surface (the record flips its normal to face out). */
+  inward: boolean;
+}
+
+/** Two quads' edges that are one edge of the mesh (quad, RecordEdge, quad, RecordEdge). */
+export type QuadJoin = [number, number, number, number];
+
+export interface CoarseMesh {
+  /** The cells' side: how far the GPU may move a point of a quad onto the surface. */
+  cell: number;
+  /** Vertices, xyz each, on the surface. */
+  positions: Float64Array;
+  quads: CoarseQuad[];
+  joins: QuadJoin[];
+}
+
+/** Where the threshold is met by one leaf alone, in its unit space: (1 - r²)³ = threshold. */
+const THRESHOLD_RADIUS = Math.sqrt(1 - Math.cbrt(BLOBBY_THRESHOLD));
+
+/** The side of the cells: fine enough for the smallest leaf's surface, within MIN_CELLS and MAX_CELLS
+ * along the longest side of the field's box. */
+export function coarseCell(field: BlobbyField, bound: Box): number {
+  const extent = Math.max(...[0, 1, 2].map((c) => bound.hi[c]! - bound.lo[c]!));
+  let smallest = Infinity;
+  for (const leaf of field.leaves) if (leaf.kind === 'ellipsoid' || leaf.kind === 'segment') smallest = Math.min(smallest, leaf.size);
+  const cell = Math.min(extent / MIN_CELLS, (THRESHOLD_RADIUS * smallest) / CELLS_PER_RADIUS);
+  return Math.max(cell, extent / MAX_CELLS);
+}
+
+/** Moves p (in place) onto the surface as blobbyProject does: Newton steps along the gradient, never
+ * farther than `reach` from where it started. */
+export function projectOntoSurface(program: BlobbyProgram, field: BlobbyField, p: Float64Array, reach: number): void {
+  const start = Float64Array.from(p);
+  const f = new Float64Array(4);
+  for (let step = 0; step < NEWTON_STEPS; step++) {
+    runProgram(program, field.leaves, p, f);
+    const g2 = f[0]! ** 2 + f[1]! ** 2 + f[2]! ** 2;
+    if (!(g2 > 0)) return;
+    const next = [0, 1, 2].map((c) => p[c]! - (f[c]! * (f[3]! - BLOBBY_THRESHOLD)) / g2);
+    const far = Math.hypot(next[0]! - start[0]!, next[1]! - start[1]!, next[2]! - start[2]!);
+    if (far > reach) for (let c = 0; c < 3; c++) next[c] = start[c]! + ((next[c]! - start[c]!) * reach) / far;
+    const moved = Math.hypot(next[0]! - p[0]!, next[1]! - p[1]!, next[2]! - p[2]!);
+    p.set(next);
+    if (moved <= 1e-9 * reach) return;
+  }
+}
+
+/** The field's surface as coarse quads over cells of side `cell` covering `bound`. */
+export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Box, cell: number): CoarseMesh {
+  // One empty cell of margin on every side, so the surface closes inside the grid.
+  const origin = bound.lo.map((v) => v - cell);
+  const n = [0, 1, 2].map((c) => Math.ceil((bound.hi[c]! - bound.lo[c]!) / cell) + 2);
+  const points = n.map((cells) => cells + 1);
+  const pointIndex = (i: number, j: number, k: number): number => (i * points[1]! + j) * points[2]! + k;
+  const cellIndex = (i: number, j: number, k: number): number => (i * n[1]! + j) * n[2]! + k;
+  const values = gridValues(field, origin, points, cell);
+  const inside = (at: number): boolean => values[at]! > 0;
+
+  // A vertex per cell the surface crosses.
+  const vertexOf = new Int32Array(n[0]! * n[1]! * n[2]!).fill(-1);
+  const positions: number[] = [];
+  const p = new Float64Array(3);
+  for (let i = 0; i < n[0]!; i++) {
+    for (let j = 0; j < n[1]!; j++) {
+      for (let k = 0; k < n[2]!; k++) {
+        let signs = 0;
+        for (let corner = 0; corner < 8; corner++) if (values[pointIndex(i + (corner & 1), j + ((corner >> 1) & 1), k + (corner >> 2))]! > 0) signs |= 1 << corner;
+        if (signs === 0 || signs === 255) continue;
+        let count = 0;
+        p.fill(0);
+        for (const [a, b] of CELL_EDGES) {
+          const va = values[pointIndex(i + a[0]!, j + a[1]!, k + a[2]!)]!;
+          const vb = values[pointIndex(i + b[0]!, j + b[1]!, k + b[2]!)]!;
+          if (va > 0 === vb > 0) continue;
+          const t = va / (va - vb);
+          for (let c = 0; c < 3; c++) p[c] = p[c]! + a[c]! + t * (b[c]! - a[c]!);
+          count++;
+        }
+        const corner = [i, j, k];
+        for (let c = 0; c < 3; c++) p[c] = origin[c]! + (corner[c]! + p[c]! / count) * cell;
+        projectOntoSurface(program, field, p, cell);
+        vertexOf[cellIndex(i, j, k)] = positions.length / 3;
+        positions.push(p[0]!, p[1]!, p[2]!);
+      }
+    }
+  }
+
+  // A quad per grid edge the surface crosses, and its four edges by the two cells each joins.
+  const quads: CoarseQuad[] = [];
+  const edges = new Map<number, { quad: number; edge: number; inside: number }[]>();
+  const cellCount = n[0]! * n[1]! * n[2]!;
+  const pointStride = [points[1]! * points[2]!, points[2]!, 1];
+  const cellStride = [n[1]! * n[2]!, n[2]!, 1];
+  const g = [0, 0, 0];
+  for (g[0] = 0; g[0] < points[0]!; g[0]++) {
+    for (g[1] = 0; g[1] < points[1]!; g[1]++) {
+      for (g[2] = 0; g[2] < points[2]!; g[2]++) {
+        const lower = pointIndex(g[0]!, g[1]!, g[2]!);
+        for (let axis = 0; axis < 3; axis++) {
+          const b = (axis + 1) % 3;
+          const c = (axis + 2) % 3;
+          if (g[axis]! >= n[axis]! || g[b]! < 1 || g[b]! >= n[b]! || g[c]! < 1 || g[c]! >= n[c]!) continue;
+          const upper = lower + pointStride[axis]!;
+          if (inside(lower) === inside(upper)) continue;
+          // The cell below and before the edge along b and c, and the three others around it.
+          const base = cellIndex(g[0]!, g[1]!, g[2]!) - cellStride[b]! - cellStride[c]!;
+          const cells = [base, base + cellStride[b]!, base + cellStride[c]!, base + cellStride[b]! + cellStride[c]!];
+          const quad = quads.length;
+          // dP/du × dP/dv runs along +axis (u, v along the next two axes in turn): out of the
+          // surface where the edge's lower end is inside.
+          quads.push({ corners: cells.map((cell) => vertexOf[cell]!) as CoarseQuad['corners'], inward: !inside(lower) });
+          const insideEnd = inside(lower) ? lower : upper;
+          for (const [edge, from, to] of QUAD_EDGES) {
+            const key = cells[from]! * cellCount + cells[to]!;
+            let list = edges.get(key);
+            if (!list) edges.set(key, (list = []));
+            list.push({ quad, edge, inside: insideEnd });
+          }
+        }
+      }
+    }
+  }
+  return { cell, positions: Float64Array.from(positions), quads, joins: joinsOf(edges) };
+}
+
+/** The grid's values, field − threshold at each point, found brick by brick with the program of
+ * the leaves that reach the brick (folding the others away changes no value). */
+function gridValues(field: BlobbyField, origin: readonly number[], points: readonly number[], cell: number): Float64Array {
+  const values = new Float64Array(points[0]! * points[1]! * points[2]!);
+  const programs = new Map<string, BlobbyProgram>();
+  const f = new Float64Array(4);
+  const p = new Float64Array(3);
+  const bricks = points.map((count) => Math.ceil(count / BRICK));
+  for (let bi = 0; bi < bricks[0]!; bi++) {
+    for (let bj = 0; bj < bricks[1]!; bj++) {
+      for (let bk = 0; bk < bricks[2]!; bk++) {
+        const first = [bi * BRICK, bj * BRICK, bk * BRICK];
+        const last = first.map((v, c) => Math.min(v + BRICK, points[c]!) - 1);
+        const box: Box = {
+          lo: first.map((v, c) => origin[c]! + v * cell) as Box['lo'],
+          hi: last.map((v, c) => origin[c]! + v * cell) as Box['hi'],
+        };
+        const reaches = field.leaves.map((leaf) => (leaf.kind === 'ellipsoid' || leaf.kind === 'segment') && boxesMeet(leaf.box, box, 1e-9 * cell));
+        const key = reaches.map((r) => (r ? 1 : 0)).join('');
+        let program = programs.get(key);
+        if (!program) {
+          const made = compileProgram(field, (leaf) => reaches[leaf]!);
+          // The whole field's program compiled, so this (a subset of it) does too.
+          if (typeof made === 'string') throw new Error(made);
+          programs.set(key, (program = made));
+        }
+        for (let i = first[0]!; i <= last[0]!; i++) {
+          for (let j = first[1]!; j <= last[1]!; j++) {
+            for (let k = first[2]!; k <= last[2]!; k++) {
+              p[0] = origin[0]! + i * cell;
+              p[1] = origin[1]! + j * cell;
+              p[2] = origin[2]! + k * cell;
+              values[(i * points[1]! + j) * points[2]! + k] = runProgram(program, field.leaves, p, f)[3]! - BLOBBY_THRESHOLD;
+            }
+          }
+        }
+      }
+    }
+  }
+  return values;
+}
+
+/** The 12 edges of a cell, as corner offsets. */
+const CELL_EDGES: [number[], number[]][] = [];
+for (let axis = 0; axis < 3; axis++) {
+  for (let corner = 0; corner < 4; corner++) {
+    const a = [0, 0, 0];
+    a[(axis + 1) % 3] = corner & 1;
+    a[(axis + 2) % 3] = corner >> 1;
+    const b = [...a];
+    b[axis] = 1;
+    CELL_EDGES.push([a, b]);
+  }
+}
+
+/** A quad's edges by the corners they join (the lower-indexed cell first, as along its axis). */
+const QUAD_EDGES: [number, number, number][] = [[RecordEdge.v0, 0, 1], [RecordEdge.v1, 2, 3], [RecordEdge.u0, 0, 2], [RecordEdge.u1, 1, 3]];
+
+/** The mesh edges two quads share, joined. Four quads meet where a cell face has its corners inside
+ * and outside in turn: each pair around one inside corner is one sheet of the surface. */
+function joinsOf(edges: Map<number, { quad: number; edge: number; inside: number }[]>): QuadJoin[] {
+  const joins: QuadJoin[] = [];
+  for (const list of edges.values()) {
+    if (list.length === 2) joins.push([list[0]!.quad, list[0]!.edge, list[1]!.quad, list[1]!.edge]);
+    else if (list.length === 4) {
+      for (const a of list) {
+        const b = list.find((other) => other !== a && other.inside === a.inside);
+        if (b && a.quad < b.quad) joins.push([a.quad, a.edge, b.quad, b.edge]);
+      }
+    }
+  }
+  return joins;
+}
