@@ -1,9 +1,10 @@
 // Shared through reyes-surface.wgsl (`// @include reyes-blobby.wgsl`): the surface of a Blobby record
-// (KIND_BLOBBY). The record is a bilinear patch near the implicit surface; a point of the patch is
-// put onto the surface by Newton steps along the field's gradient, the field evaluated from the
-// record's field block (src/layout/blobby-field.ts) in the auxiliary buffer, `userCorners`, which the
-// including kernel declares. The dicer shades with the field's gradient as N and blends the leaves'
-// variables by their fields (blobbyNormal, blobbyBlend).
+// (KIND_BLOBBY). The record is a biquadratic patch through 9 points of the implicit surface (its
+// parameter domain: evalShape gives the patch, which bound/split bounds padded by the record's
+// BLOBBY_SHAPE_PAD); the dicer puts each point of it onto the surface by Newton steps along the
+// field's gradient (blobbyProject), the field evaluated from the record's field block
+// (src/layout/blobby-field.ts) in the auxiliary buffer, `userCorners`, which the including kernel
+// declares, and shades with the field's gradient as N (blobbyNormal).
 
 // @layout blobby-field
 
@@ -117,8 +118,9 @@ struct BlobbyPoint {
 
 /** The point where Newton steps along the gradient from `start` meet the surface, never farther than
  * the block's reach from `start` (the block holds only the leaves that can reach that far). Each step
- * squares the error relative to the surface's curvature, which the reach is no larger than the
- * radius of: a step under a thousandth of the reach leaves an error under a millionth of it. */
+ * about squares the error over the length the surface bends over, a coarse cell (the reach) or more
+ * where the cells resolve the surface: after a step under a thousandth of the reach, the error is
+ * about a millionth of it. From the patch, one step usually does. */
 fn blobbyProject(field: u32, start: vec3f) -> BlobbyPoint {
   let threshold = userCorners[field + BLOBBY_FIELD_THRESHOLD];
   let reach = userCorners[field + BLOBBY_FIELD_REACH];
@@ -139,25 +141,52 @@ fn blobbyProject(field: u32, start: vec3f) -> BlobbyPoint {
   return point;
 }
 
-/** a (1 - t) + b t: a at t = 0 and b at t = 1 exactly. */
-fn blobbyLerp(a: vec3f, b: vec3f, t: f32) -> vec3f { return a * (1.0 - t) + b * t; }
+/** The quadratic through a, m and b at t = 0, ½ and 1, at t: a at t = 0 and b at t = 1 exactly. */
+fn blobbyQuadratic(a: vec3f, m: vec3f, b: vec3f, t: f32) -> vec3f {
+  return a * ((1.0 - t) * (1.0 - 2.0 * t)) + m * (4.0 * t * (1.0 - t)) + b * (t * (2.0 * t - 1.0));
+}
 
-/** The record's bilinear patch at (u, v), where projection starts. A point on an edge of the
- * parameter square is one expression of that edge's two corners and its parameter alone: the records
- * on each side of a shared edge hold its corners with the same bits, in the same order, so they start
- * (and end) at the same bits there. */
+/** Its derivative in t. */
+fn blobbyQuadraticSlope(a: vec3f, m: vec3f, b: vec3f, t: f32) -> vec3f {
+  return a * (4.0 * t - 3.0) + m * (4.0 - 8.0 * t) + b * (4.0 * t - 1.0);
+}
+
+/** Point (i, j) of the record's 3 × 3 patch points. */
+fn blobbyPoint(shape: ptr<function, Shape>, i: u32, j: u32) -> vec3f {
+  return shapeV3(shape, BLOBBY_SHAPE_POINTS + (j * 3u + i) * 3u);
+}
+
+/** The record's biquadratic patch at (u, v), where projection starts. A point on an edge of the
+ * parameter square is one expression of that edge's three points and its parameter alone: the
+ * records on each side of a shared edge hold those points with the same bits, in the same order, so
+ * they start (and end) at the same bits there. */
 fn blobbyStart(shape: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
-  let p00 = shapeV3(shape, BLOBBY_SHAPE_CORNERS);
-  let p10 = shapeV3(shape, BLOBBY_SHAPE_CORNERS + 3u);
-  let p01 = shapeV3(shape, BLOBBY_SHAPE_CORNERS + 6u);
-  let p11 = shapeV3(shape, BLOBBY_SHAPE_CORNERS + 9u);
   let onV = v == 0.0 || v == 1.0;
   if (onV || u == 0.0 || u == 1.0) {
-    let a = select(select(p00, p10, u == 1.0), select(p00, p01, v == 1.0), onV);
-    let b = select(select(p01, p11, u == 1.0), select(p10, p11, v == 1.0), onV);
-    return blobbyLerp(a, b, select(v, u, onV));
+    // The edge's points run along u at row j, or along v at column i.
+    let j = select(0u, 2u, v == 1.0);
+    let i = select(0u, 2u, u == 1.0);
+    var ends: array<vec3f, 3>;
+    for (var k = 0u; k < 3u; k++) { ends[k] = blobbyPoint(shape, select(i, k, onV), select(k, j, onV)); }
+    return blobbyQuadratic(ends[0], ends[1], ends[2], select(v, u, onV));
   }
-  return blobbyLerp(blobbyLerp(p00, p10, u), blobbyLerp(p01, p11, u), v);
+  var rows: array<vec3f, 3>;
+  for (var j = 0u; j < 3u; j++) { rows[j] = blobbyQuadratic(blobbyPoint(shape, 0u, j), blobbyPoint(shape, 1u, j), blobbyPoint(shape, 2u, j), u); }
+  return blobbyQuadratic(rows[0], rows[1], rows[2], v);
+}
+
+/** ∂/∂u and ∂/∂v of the record's patch at (u, v). */
+fn blobbyStartSlopes(shape: ptr<function, Shape>, u: f32, v: f32) -> array<vec3f, 2> {
+  var rows: array<vec3f, 3>;
+  var slopes: array<vec3f, 3>;
+  for (var j = 0u; j < 3u; j++) {
+    let a = blobbyPoint(shape, 0u, j);
+    let m = blobbyPoint(shape, 1u, j);
+    let b = blobbyPoint(shape, 2u, j);
+    rows[j] = blobbyQuadratic(a, m, b, u);
+    slopes[j] = blobbyQuadraticSlope(a, m, b, u);
+  }
+  return array<vec3f, 2>(blobbyQuadratic(slopes[0], slopes[1], slopes[2], v), blobbyQuadraticSlope(rows[0], rows[1], rows[2], v));
 }
 
 /** The shading normal (camera space, unit, or 0 where the gradient vanishes) for the field's

@@ -24,7 +24,9 @@ override OFF_OS: u32;
 // primitive record's auxiliary block starts at userCorners[bits of word REC_AUX]: with
 // FLAG_BICUBIC_VERTEX, ceil(USER_COMPONENTS / 32) row-mask words; then per row 4 corner values, or 16
 // Bézier control values where its mask bit is set; then 16 control values per component of the
-// standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order).
+// standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order). A Blobby
+// record's field block follows its rows: the variables it blends replace the rows and standard
+// components they name.
 override USER_COMPONENTS: u32 = 0u;
 override OFF_USER: u32 = 0u;
 
@@ -151,12 +153,9 @@ fn blobbySurfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> BlobbyV
     at[s] = (m * vec4f(surface.p, 1.0)).xyz;
   }
   let g2 = dot(g, g);
-  let p00 = shapeV3(&shape, BLOBBY_SHAPE_CORNERS);
-  let p10 = shapeV3(&shape, BLOBBY_SHAPE_CORNERS + 3u);
-  let p01 = shapeV3(&shape, BLOBBY_SHAPE_CORNERS + 6u);
-  let p11 = shapeV3(&shape, BLOBBY_SHAPE_CORNERS + 9u);
-  var tu = mix(p10 - p00, p11 - p01, v);
-  var tv = mix(p01 - p00, p11 - p10, u);
+  let slopes = blobbyStartSlopes(&shape, u, v);
+  var tu = slopes[0];
+  var tv = slopes[1];
   if (g2 > 0.0) {
     tu -= g * (dot(g, tu) / g2);
     tv -= g * (dot(g, tv) / g2);

@@ -33,7 +33,8 @@ struct Shape {
 fn loadShape(kind: u32, at: u32) -> Shape {
   var shape: Shape;
   shape.kind = kind;
-  let count = select(select(8u, 12u, kind == KIND_BILINEAR || isKind(kind, KIND_BLOBBY)), 48u, kind == KIND_BEZIER);
+  var count = select(select(8u, 12u, kind == KIND_BILINEAR), 48u, kind == KIND_BEZIER);
+  if (isKind(kind, KIND_BLOBBY)) { count = BLOBBY_SHAPE_FIELD; }
   for (var k = 0u; k < count; k++) {
     if ((at & SHAPE_IN_AUX) != 0u) { shape.words[k] = userCorners[(at & ~SHAPE_IN_AUX) + k]; } else { shape.words[k] = prims[at + k]; }
   }

@@ -1,5 +1,5 @@
 // The field block of a Blobby record (KIND_BLOBBY, src/layout/primitive-record.ts): what the GPU needs
-// to put a point of the record's bilinear patch on the implicit surface and to shade it there. It sits
+// to put a point of the record's biquadratic patch on the implicit surface and to shade it there. It sits
 // in the auxiliary buffer at RECORD.aux + (the record's geometry word BLOBBY_SHAPE.field) - 1, packed by
 // src/reyes/convert/blobby-program.ts and read by shaders/kernels/reyes-blobby.wgsl:
 //   header (BLOBBY_FIELD), then `leaves` leaves of BLOBBY_LEAF.floats each, then `program` instruction
@@ -9,16 +9,17 @@
 // operand is a leaf names it in its own word.
 import type { ConstantGroup } from './wgsl-constants.ts';
 
-/** A Blobby record's geometry words: its bilinear corners (object space), then the field block's place. */
+/** A Blobby record's geometry words: its patch (object space), then the field block's place. */
 export const BLOBBY_SHAPE = {
-  /** 4 points × 3 in record corner order (00, 10, 01, 11), as a bilinear record's. */
-  corners: 0,
+  /** The biquadratic patch's 3 × 3 points × 3, at u, v = 0, ½, 1 (row v, column u): it passes
+   * through them (Lagrange), and they lie on the surface. */
+  points: 0,
   /** u32 bits: 1 + the float offset, from RECORD.aux, of the record's field block. */
-  field: 12,
+  field: 27,
   /** How far (camera space) the surface lies from the patch at most: bound/split bounds the patch
    * padded by it. */
-  pad: 13,
-  words: 14,
+  pad: 28,
+  words: 29,
 } as const;
 
 /** Float offsets in the field block's header. */

@@ -1,7 +1,7 @@
 // The GPU form of a primitive: one fixed-size record of f32 words (integers stored as their bits)
 // that the bound/split, dice and sample kernels read (packed by src/reyes/primitive-record.ts).
 // Every scene primitive becomes one or more of a few splittable kinds: a bicubic Bézier patch, a
-// bilinear patch, one of the seven quadrics, or a Blobby patch (a bilinear patch near an implicit
+// bilinear patch, one of the seven quadrics, or a Blobby patch (a biquadratic patch near an implicit
 // surface, put onto it by the field in its auxiliary block: src/layout/blobby-field.ts).
 import type { ConstantGroup } from './wgsl-constants.ts';
 

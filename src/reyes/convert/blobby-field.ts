@@ -180,21 +180,21 @@ export function boxesMeet(a: Box, b: Box, pad: number): boolean {
  * reyes-blobby.wgsl's blobbyLeaf computes it (in doubles). Planes are 0.
  */
 export function leafField(leaf: Leaf, p: ArrayLike<number>, out: Float64Array): Float64Array {
-  out.fill(0);
+  out[0] = out[1] = out[2] = out[3] = 0;
   if (leaf.kind === 'constant') {
     out[3] = leaf.value;
     return out;
   }
   if (leaf.kind === 'plane') return out;
   const m = leaf.toUnit;
-  const [x, y, z] = [p[0]!, p[1]!, p[2]!];
+  const x = p[0]!, y = p[1]!, z = p[2]!;
   let dx = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
   let dy = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
   let dz = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
   let scale = 1;
   if (leaf.kind === 'segment') {
-    const [sx, sy, sz] = leaf.start;
-    const [ax, ay, az] = [leaf.end[0] - sx, leaf.end[1] - sy, leaf.end[2] - sz];
+    const sx = leaf.start[0], sy = leaf.start[1], sz = leaf.start[2];
+    const ax = leaf.end[0] - sx, ay = leaf.end[1] - sy, az = leaf.end[2] - sz;
     const length2 = ax * ax + ay * ay + az * az;
     const along = length2 > 0 ? Math.min(1, Math.max(0, ((dx - sx) * ax + (dy - sy) * ay + (dz - sz) * az) / length2)) : 0;
     dx -= sx + ax * along;
@@ -207,7 +207,9 @@ export function leafField(leaf: Leaf, p: ArrayLike<number>, out: Float64Array): 
   const s = 1 - r2;
   const g = -6 * s * s * scale;
   // To object space: the transpose of the linear part.
-  for (let c = 0; c < 3; c++) out[c] = g * (m[c * 4]! * dx + m[c * 4 + 1]! * dy + m[c * 4 + 2]! * dz);
+  out[0] = g * (m[0]! * dx + m[1]! * dy + m[2]! * dz);
+  out[1] = g * (m[4]! * dx + m[5]! * dy + m[6]! * dz);
+  out[2] = g * (m[8]! * dx + m[9]! * dy + m[10]! * dz);
   out[3] = s * s * s;
   return out;
 }

@@ -4,12 +4,14 @@
 // point: blobbyProject in reyes-blobby.wgsl), and each grid edge the surface crosses gives the quad
 // of the four cells around it. A quad's parameters run along the grid axes: u along the axis after
 // the edge's, v along the one after that, both increasing with their axis, so the two quads that
-// share an edge (two cells) run along it the same way and hold its corners in the same order.
+// share an edge (two cells) run along it the same way and hold its corners in the same order. Each
+// quad is then a biquadratic patch through 9 points of the surface: its corners, its edges' middles
+// (one per mesh edge, shared by the quads on it) and its centre, all moved onto the surface.
 import { RecordEdge } from '../../layout/primitive-record.ts';
 import { BLOBBY_THRESHOLD, boxesMeet, type BlobbyField, type Box } from './blobby-field.ts';
 import { compileProgram, runProgram, type BlobbyProgram } from './blobby-program.ts';
 
-/** Cells along the longest side of the leaves' box, at least (a field of one leaf) and at most. */
+/** Cells along the longest side of the leaves' box: at least, and at most however small its leaves. */
 const MIN_CELLS = 16;
 const MAX_CELLS = 64;
 /** Cells along the threshold radius of the smallest leaf alone, at least (where MAX_CELLS allows). */
@@ -20,8 +22,8 @@ const NEWTON_STEPS = 8;
 const BRICK = 8;
 
 export interface CoarseQuad {
-  /** Vertex indices in record corner order: (u, v) = (0, 0), (1, 0), (0, 1), (1, 1). */
-  corners: [number, number, number, number];
+  /** Indices in `positions` of its 3 × 3 points at u, v = 0, ½, 1 (row v, column u). */
+  points: number[];
   /** dP/du × dP/dv points into the surface (the record flips its normal to face out). */
   inward: boolean;
 }
@@ -32,7 +34,7 @@ export type QuadJoin = [number, number, number, number];
 export interface CoarseMesh {
   /** The cells' side: how far the GPU may move a point of a quad onto the surface. */
   cell: number;
-  /** Vertices, xyz each, on the surface. */
+  /** The quads' points, xyz each, on the surface. */
   positions: Float64Array;
   quads: CoarseQuad[];
   joins: QuadJoin[];
@@ -54,17 +56,18 @@ export function coarseCell(field: BlobbyField, bound: Box): number {
 /** Moves p (in place) onto the surface as blobbyProject does: Newton steps along the gradient, never
  * farther than `reach` from where it started. */
 export function projectOntoSurface(program: BlobbyProgram, field: BlobbyField, p: Float64Array, reach: number): void {
-  const start = Float64Array.from(p);
-  const f = new Float64Array(4);
+  const [sx, sy, sz] = [p[0]!, p[1]!, p[2]!];
+  const f = (program.gradient ??= new Float64Array(4));
   for (let step = 0; step < NEWTON_STEPS; step++) {
     runProgram(program, field.leaves, p, f);
-    const g2 = f[0]! ** 2 + f[1]! ** 2 + f[2]! ** 2;
+    const g2 = f[0]! * f[0]! + f[1]! * f[1]! + f[2]! * f[2]!;
     if (!(g2 > 0)) return;
-    const next = [0, 1, 2].map((c) => p[c]! - (f[c]! * (f[3]! - BLOBBY_THRESHOLD)) / g2);
-    const far = Math.hypot(next[0]! - start[0]!, next[1]! - start[1]!, next[2]! - start[2]!);
-    if (far > reach) for (let c = 0; c < 3; c++) next[c] = start[c]! + ((next[c]! - start[c]!) * reach) / far;
-    const moved = Math.hypot(next[0]! - p[0]!, next[1]! - p[1]!, next[2]! - p[2]!);
-    p.set(next);
+    const scale = (f[3]! - BLOBBY_THRESHOLD) / g2;
+    let [x, y, z] = [p[0]! - f[0]! * scale, p[1]! - f[1]! * scale, p[2]! - f[2]! * scale];
+    const far = Math.hypot(x - sx, y - sy, z - sz);
+    if (far > reach) [x, y, z] = [sx + ((x - sx) * reach) / far, sy + ((y - sy) * reach) / far, sz + ((z - sz) * reach) / far];
+    const moved = Math.hypot(x - p[0]!, y - p[1]!, z - p[2]!);
+    [p[0], p[1], p[2]] = [x, y, z];
     if (moved <= 1e-9 * reach) return;
   }
 }
@@ -84,24 +87,27 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
   const vertexOf = new Int32Array(n[0]! * n[1]! * n[2]!).fill(-1);
   const positions: number[] = [];
   const p = new Float64Array(3);
+  const cornerOffset = Array.from({ length: 8 }, (_, corner) => pointIndex(corner & 1, (corner >> 1) & 1, corner >> 2));
   for (let i = 0; i < n[0]!; i++) {
     for (let j = 0; j < n[1]!; j++) {
       for (let k = 0; k < n[2]!; k++) {
+        const base = pointIndex(i, j, k);
         let signs = 0;
-        for (let corner = 0; corner < 8; corner++) if (values[pointIndex(i + (corner & 1), j + ((corner >> 1) & 1), k + (corner >> 2))]! > 0) signs |= 1 << corner;
+        for (let corner = 0; corner < 8; corner++) if (values[base + cornerOffset[corner]!]! > 0) signs |= 1 << corner;
         if (signs === 0 || signs === 255) continue;
         let count = 0;
-        p.fill(0);
+        p[0] = p[1] = p[2] = 0;
         for (const [a, b] of CELL_EDGES) {
-          const va = values[pointIndex(i + a[0]!, j + a[1]!, k + a[2]!)]!;
-          const vb = values[pointIndex(i + b[0]!, j + b[1]!, k + b[2]!)]!;
+          const va = values[base + cornerOffset[a]!]!;
+          const vb = values[base + cornerOffset[b]!]!;
           if (va > 0 === vb > 0) continue;
           const t = va / (va - vb);
-          for (let c = 0; c < 3; c++) p[c] = p[c]! + a[c]! + t * (b[c]! - a[c]!);
+          for (let c = 0; c < 3; c++) p[c] = p[c]! + (((a >> c) & 1) + t * (((b >> c) & 1) - ((a >> c) & 1)));
           count++;
         }
-        const corner = [i, j, k];
-        for (let c = 0; c < 3; c++) p[c] = origin[c]! + (corner[c]! + p[c]! / count) * cell;
+        p[0] = origin[0]! + (i + p[0]! / count) * cell;
+        p[1] = origin[1]! + (j + p[1]! / count) * cell;
+        p[2] = origin[2]! + (k + p[2]! / count) * cell;
         projectOntoSurface(program, field, p, cell);
         vertexOf[cellIndex(i, j, k)] = positions.length / 3;
         positions.push(p[0]!, p[1]!, p[2]!);
@@ -112,6 +118,9 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
   // A quad per grid edge the surface crosses, and its four edges by the two cells each joins.
   const quads: CoarseQuad[] = [];
   const edges = new Map<number, { quad: number; edge: number; inside: number }[]>();
+  /** Each quad's corner vertices (record order) and its edges' keys (QUAD_EDGES order). */
+  const corners: number[][] = [];
+  const edgeKeys: number[][] = [];
   const cellCount = n[0]! * n[1]! * n[2]!;
   const pointStride = [points[1]! * points[2]!, points[2]!, 1];
   const cellStride = [n[1]! * n[2]!, n[2]!, 1];
@@ -132,18 +141,43 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
           const quad = quads.length;
           // dP/du × dP/dv runs along +axis (u, v along the next two axes in turn): out of the
           // surface where the edge's lower end is inside.
-          quads.push({ corners: cells.map((cell) => vertexOf[cell]!) as CoarseQuad['corners'], inward: !inside(lower) });
+          quads.push({ points: [], inward: !inside(lower) });
+          corners.push(cells.map((cell) => vertexOf[cell]!));
           const insideEnd = inside(lower) ? lower : upper;
+          const keys: number[] = [];
           for (const [edge, from, to] of QUAD_EDGES) {
             const key = cells[from]! * cellCount + cells[to]!;
             let list = edges.get(key);
             if (!list) edges.set(key, (list = []));
             list.push({ quad, edge, inside: insideEnd });
+            keys.push(key);
           }
+          edgeKeys.push(keys);
         }
       }
     }
   }
+
+  // The middle of each mesh edge, then each quad's centre (from its edges' middles), on the surface.
+  const middleOf = new Map<number, number>();
+  const onSurface = (points: readonly number[]): number => {
+    p.fill(0);
+    for (const at of points) for (let c = 0; c < 3; c++) p[c] = p[c]! + positions[at * 3 + c]! / points.length;
+    projectOntoSurface(program, field, p, cell);
+    positions.push(p[0]!, p[1]!, p[2]!);
+    return positions.length / 3 - 1;
+  };
+  quads.forEach((quad, q) => {
+    const [c00, c10, c01, c11] = corners[q]!;
+    const middles = QUAD_EDGES.map(([, from, to], e) => {
+      const key = edgeKeys[q]![e]!;
+      let middle = middleOf.get(key);
+      if (middle === undefined) middleOf.set(key, (middle = onSurface([corners[q]![from]!, corners[q]![to]!])));
+      return middle;
+    });
+    const [v0, v1, u0, u1] = middles as [number, number, number, number];
+    quad.points = [c00!, v0, c10!, u0, onSurface(middles), u1, c01!, v1, c11!];
+  });
   return { cell, positions: Float64Array.from(positions), quads, joins: joinsOf(edges) };
 }
 
@@ -189,17 +223,10 @@ function gridValues(field: BlobbyField, origin: readonly number[], points: reado
   return values;
 }
 
-/** The 12 edges of a cell, as corner offsets. */
-const CELL_EDGES: [number[], number[]][] = [];
-for (let axis = 0; axis < 3; axis++) {
-  for (let corner = 0; corner < 4; corner++) {
-    const a = [0, 0, 0];
-    a[(axis + 1) % 3] = corner & 1;
-    a[(axis + 2) % 3] = corner >> 1;
-    const b = [...a];
-    b[axis] = 1;
-    CELL_EDGES.push([a, b]);
-  }
+/** The 12 edges of a cell, as pairs of its corners (bit c of a corner: its offset along axis c). */
+const CELL_EDGES: [number, number][] = [];
+for (let corner = 0; corner < 8; corner++) {
+  for (let axis = 0; axis < 3; axis++) if (!(corner & (1 << axis))) CELL_EDGES.push([corner, corner | (1 << axis)]);
 }
 
 /** A quad's edges by the corners they join (the lower-indexed cell first, as along its axis). */

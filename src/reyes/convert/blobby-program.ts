@@ -17,8 +17,9 @@ export interface BlobbyProgram {
   leaves: number[];
   /** The deepest stack it needs. */
   depth: number;
-  /** runProgram's stack, made at its first run. */
+  /** runProgram's stack and projectOntoSurface's field, made at their first run. */
   stack?: Float64Array;
+  gradient?: Float64Array;
 }
 
 /** Instruction words as a tree of pieces, flattened once at the end (a fragment's code is shared by
@@ -129,60 +130,86 @@ function flatten(code: Code): number[] {
  * reyes-blobby.wgsl's blobbyField computes it (in doubles).
  */
 export function runProgram(program: BlobbyProgram, leaves: readonly Leaf[], p: ArrayLike<number>, out: Float64Array): Float64Array {
-  // The top at 0, the entries under it from 4 on, a leaf's field after them.
-  const stack = (program.stack ??= new Float64Array(4 * program.depth + 8));
-  const leaf = stack.subarray(4 * program.depth + 4);
+  // The entries under the top, 4 numbers each, then a leaf's field.
+  const stack = (program.stack ??= new Float64Array(4 * program.depth + 4));
+  const leaf = stack.subarray(4 * program.depth);
   const shift = 2 ** BLOBBY_OP_SHIFT;
-  stack.fill(0, 0, 4);
+  let tx = 0, ty = 0, tz = 0, tw = 0;
   let depth = 0;
   for (const word of program.words) {
     const op = word & BLOBBY_OP_MASK;
     const leafOperand = (word & BLOBBY_OP_LEAF_OPERAND) !== 0;
-    leaf.fill(0).fill(op === BlobbyOp.one ? 1 : 0, 3);
-    if (op === BlobbyOp.leaf || leafOperand) leafField(leaves[program.leaves[Math.floor(word / shift)]!]!, p, leaf);
+    let bx = 0, by = 0, bz = 0, bw = op === BlobbyOp.one ? 1 : 0;
+    if (op === BlobbyOp.leaf || leafOperand) {
+      leafField(leaves[program.leaves[Math.floor(word / shift)]!]!, p, leaf);
+      bx = leaf[0]!;
+      by = leaf[1]!;
+      bz = leaf[2]!;
+      bw = leaf[3]!;
+    }
     if (op <= BlobbyOp.one) {
-      stack.copyWithin(4 + 4 * depth, 0, 4);
-      depth++;
-      stack.set(leaf, 0);
-    } else if (op === BlobbyOp.negate) {
-      for (let c = 0; c < 4; c++) stack[c] = -stack[c]!;
-    } else if (leafOperand) {
-      binary(op, stack, 0, stack, 0, leaf, 0);
+      const at = 4 * depth++;
+      stack[at] = tx;
+      stack[at + 1] = ty;
+      stack[at + 2] = tz;
+      stack[at + 3] = tw;
+      tx = bx;
+      ty = by;
+      tz = bz;
+      tw = bw;
+      continue;
+    }
+    if (op === BlobbyOp.negate) {
+      tx = -tx;
+      ty = -ty;
+      tz = -tz;
+      tw = -tw;
+      continue;
+    }
+    let ax = tx, ay = ty, az = tz, aw = tw;
+    if (!leafOperand) {
+      const at = 4 * --depth;
+      ax = stack[at]!;
+      ay = stack[at + 1]!;
+      az = stack[at + 2]!;
+      aw = stack[at + 3]!;
+      bx = tx;
+      by = ty;
+      bz = tz;
+      bw = tw;
+    }
+    if (op === BlobbyOp.add || op === BlobbyOp.subtract) {
+      const sign = op === BlobbyOp.add ? 1 : -1;
+      tx = ax + sign * bx;
+      ty = ay + sign * by;
+      tz = az + sign * bz;
+      tw = aw + sign * bw;
+    } else if (op === BlobbyOp.multiply) {
+      tx = ax * bw + bx * aw;
+      ty = ay * bw + by * aw;
+      tz = az * bw + bz * aw;
+      tw = aw * bw;
+    } else if (op === BlobbyOp.maximum || op === BlobbyOp.minimum) {
+      const second = op === BlobbyOp.maximum ? bw > aw : bw < aw;
+      tx = second ? bx : ax;
+      ty = second ? by : ay;
+      tz = second ? bz : az;
+      tw = second ? bw : aw;
+    } else if (bw === 0) {
+      tx = ty = tz = tw = 0;
     } else {
-      depth--;
-      binary(op, stack, 0, stack, 4 + 4 * depth, stack, 0);
+      const d2 = bw * bw;
+      tx = (ax * bw - bx * aw) / d2;
+      ty = (ay * bw - by * aw) / d2;
+      tz = (az * bw - bz * aw) / d2;
+      tw = aw / bw;
     }
   }
-  out.set(stack.subarray(0, 4));
+  out[0] = tx;
+  out[1] = ty;
+  out[2] = tz;
+  out[3] = tw;
   return out;
-}
-
-/** Operator `op` of the entries (gradient xyz, value) x[a...] and y[b...], into out[o...]. */
-function binary(op: number, out: Float64Array, o: number, x: Float64Array, a: number, y: Float64Array, b: number): void {
-  const av = x[a + 3]!;
-  const bv = y[b + 3]!;
-  const result = [0, 0, 0, 0];
-  switch (op) {
-    case BlobbyOp.add:
-    case BlobbyOp.subtract:
-      for (let c = 0; c < 4; c++) result[c] = op === BlobbyOp.add ? x[a + c]! + y[b + c]! : x[a + c]! - y[b + c]!;
-      break;
-    case BlobbyOp.multiply:
-      for (let c = 0; c < 3; c++) result[c] = x[a + c]! * bv + y[b + c]! * av;
-      result[3] = av * bv;
-      break;
-    case BlobbyOp.maximum:
-    case BlobbyOp.minimum: {
-      const second = op === BlobbyOp.maximum ? bv > av : bv < av;
-      for (let c = 0; c < 4; c++) result[c] = second ? y[b + c]! : x[a + c]!;
-      break;
-    }
-    default:
-      if (bv === 0) break;
-      for (let c = 0; c < 3; c++) result[c] = (x[a + c]! * bv - y[b + c]! * av) / (bv * bv);
-      result[3] = av / bv;
-  }
-  for (let c = 0; c < 4; c++) out[o + c] = result[c]!;
 }
 
 /** A variable blended by the leaves' fields: the component it sets (BLOBBY_BLEND.target), its value

@@ -1,14 +1,14 @@
 // Blobby as Blobby patches: the CPU finds a coarse polygonisation of the implicit surface whose cells
-// the field alone sizes (blobby-mesh.ts), and each of its quads becomes a KIND_BLOBBY record: the
-// quad as a bilinear patch plus a field block (blobby-program.ts) holding the leaves that can reach
-// it and the program that combines them. Bound/split splits the patch like a bilinear one; every
-// point the GPU evaluates is put onto the surface by Newton steps along the field's gradient
-// (reyes-blobby.wgsl), so the surface is diced to the shading rate wherever it is seen, and the CPU's
-// work does not grow with its size on screen. Quads that share an edge are joined
-// (PrimitiveRecords.join): they hold its corners with the same bits and evaluate it alike, so the
-// seam table stitches their grids as it does a patch mesh's. Shading normals are the field's
-// gradient; vertex and varying primitive variables (one value per leaf) are blended on the GPU by
-// the leaves' fields at each diced vertex.
+// the field alone sizes (blobby-mesh.ts), and each of its quads becomes a KIND_BLOBBY record: a
+// biquadratic patch through 9 points of the surface, the amount the surface can stray from it, and a
+// field block (blobby-program.ts) holding the leaves that can reach it and the program that combines
+// them. Bound/split bounds and splits the patch (padded by that amount); the dicer puts every vertex
+// onto the surface by Newton steps along the field's gradient (reyes-blobby.wgsl), so the surface is
+// diced to the shading rate wherever it is seen, and the CPU's work does not grow with its size on
+// screen. Quads that share an edge are joined (PrimitiveRecords.join): they hold its points with the
+// same bits and evaluate it alike, so the seam table stitches their grids as it does a patch mesh's.
+// Shading normals are the field's gradient; vertex and varying primitive variables (one value per
+// leaf) are blended on the GPU by the leaves' fields at each diced vertex.
 import { mat4, vec3 } from 'gl-matrix';
 import type { Geometry, Parameter } from '../../rib/scene.ts';
 import { PrimitiveFlag } from '../../layout/primitive-record.ts';
@@ -19,11 +19,13 @@ import { coarseCell, coarseMesh, projectOntoSurface } from './blobby-mesh.ts';
 import { compileProgram, packFieldBlock, type BlobbyBlend, type BlobbyProgram } from './blobby-program.ts';
 import { cameraCorners, surfaceCorners, toCamera, type ConvertContext } from './emit.ts';
 
-/** The leaves a record holds are those whose box meets its corners' box grown by the reach and this
+/** The leaves a record holds are those whose box meets its patch's box grown by the reach and this
  * share of it more (the GPU's rounding of the points it evaluates). */
 const REACH_MARGIN = 1e-3;
 
-export function convertBlobby(ctx: ConvertContext, geometry: Geometry): void {
+export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void {
+  const at = blobby.position;
+  const ctx = at ? { ...blobby, warn: (message: string) => blobby.warn(`${at.file}:${at.line}:${at.column}: ${message}`) } : blobby;
   const args = geometry.args;
   const field = readBlobbyField(args.nleaf as number, args.code as number[], args.floats as number[], ctx.warn);
   if (!field) return;
@@ -46,12 +48,8 @@ export function convertBlobby(ctx: ConvertContext, geometry: Geometry): void {
 
   // Records with the same leaves share a field block.
   const blocks = new Map<string, { block: Float32Array; program: BlobbyProgram }>();
-  const blockFor = (quad: Float32Array): { block: Float32Array; program: BlobbyProgram } => {
-    const box: Box = { lo: [Infinity, Infinity, Infinity], hi: [-Infinity, -Infinity, -Infinity] };
-    for (let k = 0; k < 12; k++) {
-      box.lo[k % 3] = Math.min(box.lo[k % 3]!, quad[k]!);
-      box.hi[k % 3] = Math.max(box.hi[k % 3]!, quad[k]!);
-    }
+  const blockFor = (patch: Float32Array): { block: Float32Array; program: BlobbyProgram } => {
+    const box = patchBox(patch);
     const reaches = field.leaves.map((leaf) => (leaf.kind === 'ellipsoid' || leaf.kind === 'segment') && boxesMeet(leaf.box, box, mesh.cell * (1 + REACH_MARGIN)));
     const key = reaches.map((r) => (r ? 1 : 0)).join('');
     let block = blocks.get(key);
@@ -67,15 +65,17 @@ export function convertBlobby(ctx: ConvertContext, geometry: Geometry): void {
   const first = ctx.records.count;
   for (const quad of mesh.quads) {
     const geometryWords = new Float32Array(BLOBBY_SHAPE.words);
-    quad.corners.forEach((vertex, k) => geometryWords.set(mesh.positions.subarray(vertex * 3, vertex * 3 + 3), BLOBBY_SHAPE.corners + k * 3));
+    quad.points.forEach((point, k) => geometryWords.set(mesh.positions.subarray(point * 3, point * 3 + 3), BLOBBY_SHAPE.points + k * 3));
     const { block, program } = blockFor(geometryWords);
     geometryWords[BLOBBY_SHAPE.pad] = cameraScale * projectionBound(field, program, geometryWords, mesh.cell);
     ctx.records.add({
       kind: 'blobby', flags: common.flags ^ (quad.inward ? PrimitiveFlag.flipNormal : 0), paramBase: common.paramBase, pipeline: common.pipeline,
       shadingRate: common.shadingRate, displacementBound: common.displacementBound, objectToCamera, geometry: geometryWords,
+      // A blended N stands in the corners as zeros: the record carries normals, which the dicer blends.
       s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os, N: variables.blendsNormal ? new Array<number>(12).fill(0) : corners.N, lod: common.lod,
       user: ctx.user?.length ? corners.user : undefined, field: block,
-      motion: ctx.motionOf?.(ctx.records.count) ?? common.motion, trim: common.trim, solid: common.solid,
+      // (A Blobby in a motion block renders at its first time sample: no deformation.)
+      motion: common.motion, trim: common.trim, solid: common.solid,
     }, ctx.source);
   }
   for (const [a, edgeA, b, edgeB] of mesh.joins) ctx.records.join(first + a, edgeA, first + b, edgeB, false);
@@ -85,21 +85,57 @@ export function convertBlobby(ctx: ConvertContext, geometry: Geometry): void {
 const BOUND_SAMPLES = 5;
 /** How much farther than the farthest sample the surface may lie from the patch, and more of the cell. */
 const BOUND_SAFETY = 2;
-const BOUND_SLACK = 1e-4;
+const BOUND_SLACK = 1e-5;
+
+/** The quadratic through a, m, b at t = 0, ½, 1, at t (blobbyQuadratic in reyes-blobby.wgsl). */
+function quadratic(a: number, m: number, b: number, t: number): number {
+  return a * (1 - t) * (1 - 2 * t) + m * 4 * t * (1 - t) + b * t * (2 * t - 1);
+}
+
+/** The middle Bézier control value of the quadratic through a, m, b at t = 0, ½, 1 (k = 1), or its
+ * ends. */
+function bezier(a: number, m: number, b: number, k: number): number {
+  return k === 1 ? 2 * m - (a + b) / 2 : k === 0 ? a : b;
+}
+
+/** The box of a record's patch: of its Bézier control points, whose hull holds it. */
+function patchBox(patch: Float32Array): Box {
+  const box: Box = { lo: [Infinity, Infinity, Infinity], hi: [-Infinity, -Infinity, -Infinity] };
+  const at = (i: number, j: number, c: number): number => patch[BLOBBY_SHAPE.points + (j * 3 + i) * 3 + c]!;
+  for (let c = 0; c < 3; c++) {
+    for (let i = 0; i < 3; i++) {
+      const column = [0, 1, 2].map((j) => bezier(at(0, j, c), at(1, j, c), at(2, j, c), i));
+      for (let j = 0; j < 3; j++) {
+        const v = bezier(column[0]!, column[1]!, column[2]!, j);
+        box.lo[c] = Math.min(box.lo[c]!, v);
+        box.hi[c] = Math.max(box.hi[c]!, v);
+      }
+    }
+  }
+  return box;
+}
 
 /** How far (object space) the surface lies from the record's patch at most: the farthest
- * projection of a 5 × 5 sampling of the patch, with a margin. */
-function projectionBound(field: BlobbyField, program: BlobbyProgram, geometry: Float32Array, cell: number): number {
-  const corner = (k: number, c: number): number => geometry[BLOBBY_SHAPE.corners + k * 3 + c]!;
+ * projection of a 5 × 5 sampling of the patch (but its 9 points, which lie on the surface), with a
+ * margin. */
+function projectionBound(field: BlobbyField, program: BlobbyProgram, patch: Float32Array, cell: number): number {
   const p = new Float64Array(3);
+  const rows = new Float64Array(3);
   let farthest = 0;
   for (let j = 0; j < BOUND_SAMPLES; j++) {
     for (let i = 0; i < BOUND_SAMPLES; i++) {
+      if (i % 2 === 0 && j % 2 === 0) continue;
       const [u, v] = [i / (BOUND_SAMPLES - 1), j / (BOUND_SAMPLES - 1)];
-      for (let c = 0; c < 3; c++) p[c] = (1 - v) * ((1 - u) * corner(0, c) + u * corner(1, c)) + v * ((1 - u) * corner(2, c) + u * corner(3, c));
-      const start = Float64Array.from(p);
+      for (let c = 0; c < 3; c++) {
+        for (let r = 0; r < 3; r++) {
+          const at = BLOBBY_SHAPE.points + r * 9 + c;
+          rows[r] = quadratic(patch[at]!, patch[at + 3]!, patch[at + 6]!, u);
+        }
+        p[c] = quadratic(rows[0]!, rows[1]!, rows[2]!, v);
+      }
+      const [x, y, z] = [p[0]!, p[1]!, p[2]!];
       projectOntoSurface(program, field, p, cell);
-      farthest = Math.max(farthest, Math.hypot(p[0]! - start[0]!, p[1]! - start[1]!, p[2]! - start[2]!));
+      farthest = Math.max(farthest, Math.hypot(p[0]! - x, p[1]! - y, p[2]! - z));
     }
   }
   return BOUND_SAFETY * farthest + BOUND_SLACK * cell;

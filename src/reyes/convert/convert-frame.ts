@@ -129,6 +129,7 @@ export function convertFrame(
     const ctx: ConvertContext = {
       records,
       source: index,
+      position: primitive.source,
       common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(solid > 0 ? { solid } : {}) },
       normalMatrix,
       primvars: new Primvars(geometry.params),

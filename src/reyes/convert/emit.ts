@@ -2,6 +2,7 @@
 // emitting one piece with its corner values (N taken to camera space with the normal matrix), and on
 // bicubic patches the Bézier control values of its vertex-class variables (bezier.ts).
 import { vec3, type mat3, type mat4 } from 'gl-matrix';
+import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Attributes } from '../../rib/scene.ts';
 import type { GridVariableType } from '../../layout/grid-layout.ts';
 import type { CornerRef, CornerValues, Primvars } from '../primvars.ts';
@@ -13,6 +14,8 @@ export interface ConvertContext {
   records: PrimitiveRecords;
   /** Index of the scene primitive. */
   source: number;
+  /** Where the primitive's request is, for messages about it. */
+  position?: SourcePosition;
   common: Pick<PrimitiveRecordInput, 'flags' | 'paramBase' | 'pipeline' | 'shadingRate' | 'displacementBound' | 'objectToCamera' | 'lod' | 'motion' | 'trim' | 'solid'>;
   /** object → camera for normals (inverse transpose). */
   normalMatrix: mat3;
