@@ -159,6 +159,37 @@ WorldEnd`));
     }
   });
 
+  it('user primitive variables blend too: a vertex Ka read by matte under an ambient light', async () => {
+    const d = 0.45;
+    const leaves = [...ellipsoid(2, 2, 2, -d), ...ellipsoid(2, 2, 2, d)].join(' ');
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`LightSource "ambientlight" 1 "intensity" 1
+Surface "matte" "Kd" 0
+Blobby 2 [1001 0 1001 16 0 2 0 1] [${leaves}] [""] "vertex float Ka" [1 0]`)));
+    expect(rendered.warnings).toEqual([]);
+    const [left, right] = [sphereLeaf(2, -d), sphereLeaf(2, d)];
+    const f = (x: number, y: number, z: number): number => left(x, y, z) + right(x, y, z);
+    for (let px = 28; px <= 100; px += 8) {
+      const [x, y] = [(px + 0.5) / PPU - 2, 2 - (64 + 0.5) / PPU];
+      const z = firstHit(f, x, y)!;
+      const [wl, wr] = [left(x, y, z), right(x, y, z)];
+      expect(Math.abs(pixel(rendered.image, px, 64)[0]! - wl / (wl + wr)), `Ka at ${px}`).toBeLessThan(0.004);
+    }
+  });
+
+  it('moves with its transformation: the blur sweeps the disk, its area kept', async () => {
+    const body = (motion: string) => orthographicScene(`${motion}
+Blobby 1 [1001 0] [${ellipsoid(2, 2, 2).join(' ')}] [""]`).replace('Projection', 'Shutter 0 1\nProjection');
+    const still = await render(gpu(), await frameFromText(body('')));
+    const moving = await render(gpu(), await frameFromText(body('MotionBegin [0 1] Translate 0 0 0 Translate 0.5 0 0 MotionEnd')));
+    expect(moving.rendered.warnings).toEqual([]);
+    const area = alphaSum(still.rendered.image);
+    expect(Math.abs(alphaSum(moving.rendered.image) - area) / area).toBeLessThan(0.01);
+    // Past the still disk's right edge (x = 2R), the moving one covers part of the row.
+    const x = Math.floor((2 * R + 0.25 + 2) * PPU);
+    expect(pixel(still.rendered.image, x, 64)[3]).toBe(0);
+    expect(pixel(moving.rendered.image, x, 64)[3]!).toBeGreaterThan(0.2);
+  });
+
   it('two blended leaves seen close and one-sided leave no pinholes between the records\' grids', async () => {
     // Leaves of scale 2 at ±0.45 along x: their sum contains each one's sphere of radius 2R, so the
     // ball of radius √((2R)² − 0.45²) about the origin lies inside it.
