@@ -169,6 +169,12 @@ function unionBox(leaves: readonly Leaf[]): Box | undefined {
   return box.lo[0] <= box.hi[0] ? box : undefined;
 }
 
+/** Whether box `outer` holds box `inner` grown by `pad` on every side. */
+export function contains(outer: Box, inner: Box, pad: number): boolean {
+  for (let c = 0; c < 3; c++) if (inner.lo[c]! - pad < outer.lo[c]! || inner.hi[c]! + pad > outer.hi[c]!) return false;
+  return true;
+}
+
 /** Whether boxes a and b meet, b grown by `pad` on every side. */
 export function boxesMeet(a: Box, b: Box, pad: number): boolean {
   for (let c = 0; c < 3; c++) if (a.lo[c]! > b.hi[c]! + pad || a.hi[c]! < b.lo[c]! - pad) return false;

@@ -18,14 +18,29 @@ const MAX_CELLS = 64;
 const CELLS_PER_RADIUS = 2;
 /** Newton steps at most, as the GPU takes (reyes-blobby.wgsl NEWTON_STEPS). */
 const NEWTON_STEPS = 8;
-/** Cells per side of the bricks the grid's values are found in, each with the leaves that reach it. */
+/** Cells per side of the bricks the grid is cut into, each with the leaves that reach within
+ * NEAR_CELLS cells of it: every point the mesh and its records move onto the surface starts within
+ * three cells of its brick and moves one at most. */
 const BRICK = 8;
+const NEAR_CELLS = 4;
 
 export interface CoarseQuad {
   /** Indices in `positions` of its 3 × 3 points at u, v = 0, ½, 1 (row v, column u). */
   points: number[];
   /** dP/du × dP/dv points into the surface (the record flips its normal to face out). */
   inward: boolean;
+  /** The brick of its first corner's cell: the leaves that can reach near it. */
+  brick: Brick;
+}
+
+/** A brick of the grid: the box within NEAR_CELLS cells of it, the leaves whose boxes meet that, and
+ * their program (the field there: folding the others away changes no value); and the program of the
+ * fewer leaves that meet its own grid points, for their values. */
+export interface Brick {
+  near: Box;
+  leaves: number[];
+  program: BlobbyProgram;
+  points: BlobbyProgram;
 }
 
 /** Two quads' edges that are one edge of the mesh (quad, RecordEdge, quad, RecordEdge). */
@@ -73,19 +88,21 @@ export function projectOntoSurface(program: BlobbyProgram, field: BlobbyField, p
 }
 
 /** The field's surface as coarse quads over cells of side `cell` covering `bound`. */
-export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Box, cell: number): CoarseMesh {
+export function coarseMesh(field: BlobbyField, bound: Box, cell: number): CoarseMesh {
   // One empty cell of margin on every side, so the surface closes inside the grid.
   const origin = bound.lo.map((v) => v - cell);
   const n = [0, 1, 2].map((c) => Math.ceil((bound.hi[c]! - bound.lo[c]!) / cell) + 2);
   const points = n.map((cells) => cells + 1);
   const pointIndex = (i: number, j: number, k: number): number => (i * points[1]! + j) * points[2]! + k;
   const cellIndex = (i: number, j: number, k: number): number => (i * n[1]! + j) * n[2]! + k;
-  const values = gridValues(field, origin, points, cell);
+  const brickAt = bricks(field, origin, points, cell);
+  const values = gridValues(field, origin, points, cell, brickAt);
   const inside = (at: number): boolean => values[at]! > 0;
 
   // A vertex per cell the surface crosses.
   const vertexOf = new Int32Array(n[0]! * n[1]! * n[2]!).fill(-1);
   const positions: number[] = [];
+  const vertexBrick: Brick[] = [];
   const p = new Float64Array(3);
   const cornerOffset = Array.from({ length: 8 }, (_, corner) => pointIndex(corner & 1, (corner >> 1) & 1, corner >> 2));
   for (let i = 0; i < n[0]!; i++) {
@@ -108,8 +125,10 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
         p[0] = origin[0]! + (i + p[0]! / count) * cell;
         p[1] = origin[1]! + (j + p[1]! / count) * cell;
         p[2] = origin[2]! + (k + p[2]! / count) * cell;
-        projectOntoSurface(program, field, p, cell);
+        const brick = brickAt(i, j, k);
+        projectOntoSurface(brick.program, field, p, cell);
         vertexOf[cellIndex(i, j, k)] = positions.length / 3;
+        vertexBrick.push(brick);
         positions.push(p[0]!, p[1]!, p[2]!);
       }
     }
@@ -141,8 +160,9 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
           const quad = quads.length;
           // dP/du × dP/dv runs along +axis (u, v along the next two axes in turn): out of the
           // surface where the edge's lower end is inside.
-          quads.push({ points: [], inward: !inside(lower) });
-          corners.push(cells.map((cell) => vertexOf[cell]!));
+          const quadCorners = cells.map((cell) => vertexOf[cell]!);
+          quads.push({ points: [], inward: !inside(lower), brick: vertexBrick[quadCorners[0]!]! });
+          corners.push(quadCorners);
           const insideEnd = inside(lower) ? lower : upper;
           const keys: number[] = [];
           for (const [edge, from, to] of QUAD_EDGES) {
@@ -160,10 +180,10 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
 
   // The middle of each mesh edge, then each quad's centre (from its edges' middles), on the surface.
   const middleOf = new Map<number, number>();
-  const onSurface = (points: readonly number[]): number => {
+  const onSurface = (points: readonly number[], brick: Brick): number => {
     p.fill(0);
     for (const at of points) for (let c = 0; c < 3; c++) p[c] = p[c]! + positions[at * 3 + c]! / points.length;
-    projectOntoSurface(program, field, p, cell);
+    projectOntoSurface(brick.program, field, p, cell);
     positions.push(p[0]!, p[1]!, p[2]!);
     return positions.length / 3 - 1;
   };
@@ -172,51 +192,60 @@ export function coarseMesh(field: BlobbyField, program: BlobbyProgram, bound: Bo
     const middles = QUAD_EDGES.map(([, from, to], e) => {
       const key = edgeKeys[q]![e]!;
       let middle = middleOf.get(key);
-      if (middle === undefined) middleOf.set(key, (middle = onSurface([corners[q]![from]!, corners[q]![to]!])));
+      if (middle === undefined) middleOf.set(key, (middle = onSurface([corners[q]![from]!, corners[q]![to]!], quad.brick)));
       return middle;
     });
     const [v0, v1, u0, u1] = middles as [number, number, number, number];
-    quad.points = [c00!, v0, c10!, u0, onSurface(middles), u1, c01!, v1, c11!];
+    quad.points = [c00!, v0, c10!, u0, onSurface(middles, quad.brick), u1, c01!, v1, c11!];
   });
   return { cell, positions: Float64Array.from(positions), quads, joins: joinsOf(edges) };
 }
 
-/** The grid's values, field − threshold at each point, found brick by brick with the program of
- * the leaves that reach the brick (folding the others away changes no value). */
-function gridValues(field: BlobbyField, origin: readonly number[], points: readonly number[], cell: number): Float64Array {
-  const values = new Float64Array(points[0]! * points[1]! * points[2]!);
+/** The brick of each grid point (i, j, k), its leaves found and their program compiled once. */
+function bricks(field: BlobbyField, origin: readonly number[], points: readonly number[], cell: number): (i: number, j: number, k: number) => Brick {
+  const counts = points.map((count) => Math.ceil(count / BRICK));
+  const made: Brick[] = [];
   const programs = new Map<string, BlobbyProgram>();
+  /** The leaves whose boxes meet `box`, and their program. */
+  const reaching = (box: Box): { leaves: number[]; program: BlobbyProgram } => {
+    const leaves = field.leaves.flatMap((leaf, i) => ((leaf.kind === 'ellipsoid' || leaf.kind === 'segment') && boxesMeet(leaf.box, box, 0) ? [i] : []));
+    const key = leaves.join(' ');
+    let program = programs.get(key);
+    if (!program) {
+      const reaches = new Set(leaves);
+      const compiled = compileProgram(field, (leaf) => reaches.has(leaf));
+      // The whole field's program compiled, so this (a part of it) does too.
+      if (typeof compiled === 'string') throw new Error(compiled);
+      programs.set(key, (program = compiled));
+    }
+    return { leaves, program };
+  };
+  const brickOf = (b: number[]): Brick => {
+    const index = (b[0]! * counts[1]! + b[1]!) * counts[2]! + b[2]!;
+    const known = made[index];
+    if (known) return known;
+    const box = (pad: number, last: number): Box => ({
+      lo: b.map((v, c) => origin[c]! + (v * BRICK - pad) * cell) as Box['lo'],
+      hi: b.map((v, c) => origin[c]! + (Math.min(v * BRICK + BRICK, points[c]!) - last + pad) * cell) as Box['hi'],
+    });
+    const near = box(NEAR_CELLS, 0);
+    return (made[index] = { near, ...reaching(near), points: reaching(box(0, 1)).program });
+  };
+  return (i, j, k) => brickOf([Math.min(Math.floor(i / BRICK), counts[0]! - 1), Math.min(Math.floor(j / BRICK), counts[1]! - 1), Math.min(Math.floor(k / BRICK), counts[2]! - 1)]);
+}
+
+/** The grid's values, field − threshold at each point, each found with its brick's program. */
+function gridValues(field: BlobbyField, origin: readonly number[], points: readonly number[], cell: number, brickAt: (i: number, j: number, k: number) => Brick): Float64Array {
+  const values = new Float64Array(points[0]! * points[1]! * points[2]!);
   const f = new Float64Array(4);
   const p = new Float64Array(3);
-  const bricks = points.map((count) => Math.ceil(count / BRICK));
-  for (let bi = 0; bi < bricks[0]!; bi++) {
-    for (let bj = 0; bj < bricks[1]!; bj++) {
-      for (let bk = 0; bk < bricks[2]!; bk++) {
-        const first = [bi * BRICK, bj * BRICK, bk * BRICK];
-        const last = first.map((v, c) => Math.min(v + BRICK, points[c]!) - 1);
-        const box: Box = {
-          lo: first.map((v, c) => origin[c]! + v * cell) as Box['lo'],
-          hi: last.map((v, c) => origin[c]! + v * cell) as Box['hi'],
-        };
-        const reaches = field.leaves.map((leaf) => (leaf.kind === 'ellipsoid' || leaf.kind === 'segment') && boxesMeet(leaf.box, box, 1e-9 * cell));
-        const key = reaches.map((r) => (r ? 1 : 0)).join('');
-        let program = programs.get(key);
-        if (!program) {
-          const made = compileProgram(field, (leaf) => reaches[leaf]!);
-          // The whole field's program compiled, so this (a subset of it) does too.
-          if (typeof made === 'string') throw new Error(made);
-          programs.set(key, (program = made));
-        }
-        for (let i = first[0]!; i <= last[0]!; i++) {
-          for (let j = first[1]!; j <= last[1]!; j++) {
-            for (let k = first[2]!; k <= last[2]!; k++) {
-              p[0] = origin[0]! + i * cell;
-              p[1] = origin[1]! + j * cell;
-              p[2] = origin[2]! + k * cell;
-              values[(i * points[1]! + j) * points[2]! + k] = runProgram(program, field.leaves, p, f)[3]! - BLOBBY_THRESHOLD;
-            }
-          }
-        }
+  for (let i = 0; i < points[0]!; i++) {
+    for (let j = 0; j < points[1]!; j++) {
+      for (let k = 0; k < points[2]!; k++) {
+        p[0] = origin[0]! + i * cell;
+        p[1] = origin[1]! + j * cell;
+        p[2] = origin[2]! + k * cell;
+        values[(i * points[1]! + j) * points[2]! + k] = runProgram(brickAt(i, j, k).points, field.leaves, p, f)[3]! - BLOBBY_THRESHOLD;
       }
     }
   }

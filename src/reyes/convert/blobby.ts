@@ -14,8 +14,8 @@ import type { Geometry, Parameter } from '../../rib/scene.ts';
 import { PrimitiveFlag } from '../../layout/primitive-record.ts';
 import { BLOBBY_BLEND_USER, BLOBBY_SHAPE } from '../../layout/blobby-field.ts';
 import { Primvars } from '../primvars.ts';
-import { boxesMeet, largestScale, readBlobbyField, type BlobbyField, type Box } from './blobby-field.ts';
-import { coarseCell, coarseMesh, projectOntoSurface } from './blobby-mesh.ts';
+import { boxesMeet, contains, largestScale, readBlobbyField, type BlobbyField, type Box } from './blobby-field.ts';
+import { coarseCell, coarseMesh, projectOntoSurface, type Brick } from './blobby-mesh.ts';
 import { compileProgram, packFieldBlock, type BlobbyBlend, type BlobbyProgram } from './blobby-program.ts';
 import { cameraCorners, surfaceCorners, toCamera, type ConvertContext } from './emit.ts';
 
@@ -32,7 +32,7 @@ export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void 
   if (!field.bound) return ctx.warn('Blobby without ellipsoids or segments has no bounded surface; skipped');
   const whole = compileProgram(field, () => true);
   if (typeof whole === 'string') return ctx.warn(`Blobby: ${whole}; the Blobby is skipped`);
-  const mesh = coarseMesh(field, whole, field.bound, coarseCell(field, field.bound));
+  const mesh = coarseMesh(field, field.bound, coarseCell(field, field.bound));
   if (mesh.quads.length === 0) return ctx.warn('Blobby: the field never reaches the threshold; nothing drawn');
 
   const common = ctx.common;
@@ -48,14 +48,18 @@ export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void 
 
   // Records with the same leaves share a field block.
   const blocks = new Map<string, { block: Float32Array; program: BlobbyProgram }>();
-  const blockFor = (patch: Float32Array): { block: Float32Array; program: BlobbyProgram } => {
+  const bounded = field.leaves.flatMap((leaf, i) => (leaf.kind === 'ellipsoid' || leaf.kind === 'segment' ? [i] : []));
+  const blockFor = (patch: Float32Array, brick: Brick): { block: Float32Array; program: BlobbyProgram } => {
     const box = patchBox(patch);
-    const reaches = field.leaves.map((leaf) => (leaf.kind === 'ellipsoid' || leaf.kind === 'segment') && boxesMeet(leaf.box, box, mesh.cell * (1 + REACH_MARGIN)));
-    const key = reaches.map((r) => (r ? 1 : 0)).join('');
+    const pad = mesh.cell * (1 + REACH_MARGIN);
+    // The brick's leaves are those near the patch, unless it strays past the brick's near box.
+    const candidates = contains(brick.near, box, pad) ? brick.leaves : bounded;
+    const reaches = new Set(candidates.filter((leaf) => boxesMeet((field.leaves[leaf] as { box: Box }).box, box, pad)));
+    const key = [...reaches].join(' ');
     let block = blocks.get(key);
     if (!block) {
       // A part of the whole program, which compiled.
-      const program = compileProgram(field, (leaf) => reaches[leaf]!) as BlobbyProgram;
+      const program = compileProgram(field, (leaf) => reaches.has(leaf)) as BlobbyProgram;
       block = { program, block: packFieldBlock({ program, field, reach: mesh.cell, normalMatrix, blends: variables.blends }) };
       blocks.set(key, block);
     }
@@ -66,7 +70,7 @@ export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void 
   for (const quad of mesh.quads) {
     const geometryWords = new Float32Array(BLOBBY_SHAPE.words);
     quad.points.forEach((point, k) => geometryWords.set(mesh.positions.subarray(point * 3, point * 3 + 3), BLOBBY_SHAPE.points + k * 3));
-    const { block, program } = blockFor(geometryWords);
+    const { block, program } = blockFor(geometryWords, quad.brick);
     geometryWords[BLOBBY_SHAPE.pad] = cameraScale * projectionBound(field, program, geometryWords, mesh.cell);
     ctx.records.add({
       kind: 'blobby', flags: common.flags ^ (quad.inward ? PrimitiveFlag.flipNormal : 0), paramBase: common.paramBase, pipeline: common.pipeline,
