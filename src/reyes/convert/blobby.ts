@@ -22,6 +22,8 @@ import { cameraCorners, surfaceCorners, toCamera, type ConvertContext } from './
 /** The leaves a record holds are those whose box meets its patch's box grown by the reach and this
  * share of it more (the GPU's rounding of the points it evaluates). */
 const REACH_MARGIN = 1e-3;
+/** Leaves that may reach one record at most: each diced vertex evaluates them all a few times. */
+const MAX_RECORD_LEAVES = 4096;
 
 export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void {
   const at = blobby.position;
@@ -30,10 +32,11 @@ export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void 
   const field = readBlobbyField(args.nleaf as number, args.code as number[], args.floats as number[], ctx.warn);
   if (!field) return;
   if (!field.bound) return ctx.warn('Blobby without ellipsoids or segments has no bounded surface; skipped');
+  // The whole field's program must compile (nesting, length): the records' programs are parts of it.
   const whole = compileProgram(field, () => true);
   if (typeof whole === 'string') return ctx.warn(`Blobby: ${whole}; the Blobby is skipped`);
   const mesh = coarseMesh(field, field.bound, coarseCell(field, field.bound));
-  if (mesh.quads.length === 0) return ctx.warn('Blobby: the field never reaches the threshold; nothing drawn');
+  if (mesh.quads.length === 0) return ctx.warn('Blobby: the field reaches the threshold nowhere its coarse cells see (or nowhere at all); nothing drawn');
 
   const common = ctx.common;
   const objectToCamera = common.objectToCamera as mat4;
@@ -49,12 +52,13 @@ export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void 
   // Records with the same leaves share a field block.
   const blocks = new Map<string, { block: Float32Array; program: BlobbyProgram }>();
   const bounded = field.leaves.flatMap((leaf, i) => (leaf.kind === 'ellipsoid' || leaf.kind === 'segment' ? [i] : []));
-  const blockFor = (patch: Float32Array, brick: Brick): { block: Float32Array; program: BlobbyProgram } => {
+  const blockFor = (patch: Float32Array, brick: Brick): { block: Float32Array; program: BlobbyProgram } | undefined => {
     const box = patchBox(patch);
     const pad = mesh.cell * (1 + REACH_MARGIN);
     // The brick's leaves are those near the patch, unless it strays past the brick's near box.
     const candidates = contains(brick.near, box, pad) ? brick.leaves : bounded;
     const reaches = new Set(candidates.filter((leaf) => boxesMeet((field.leaves[leaf] as { box: Box }).box, box, pad)));
+    if (reaches.size > MAX_RECORD_LEAVES) return undefined;
     const key = [...reaches].join(' ');
     let block = blocks.get(key);
     if (!block) {
@@ -66,11 +70,15 @@ export function convertBlobby(blobby: ConvertContext, geometry: Geometry): void 
     return block;
   };
 
-  const first = ctx.records.count;
-  for (const quad of mesh.quads) {
+  const patches = mesh.quads.map((quad) => {
     const geometryWords = new Float32Array(BLOBBY_SHAPE.words);
     quad.points.forEach((point, k) => geometryWords.set(mesh.positions.subarray(point * 3, point * 3 + 3), BLOBBY_SHAPE.points + k * 3));
-    const { block, program } = blockFor(geometryWords, quad.brick);
+    return { quad, geometryWords, field: blockFor(geometryWords, quad.brick) };
+  });
+  if (patches.some((patch) => !patch.field)) return ctx.warn(`Blobby: more than ${MAX_RECORD_LEAVES} leaves reach one part of its surface; the Blobby is skipped`);
+  const first = ctx.records.count;
+  for (const { quad, geometryWords, field: made } of patches) {
+    const { block, program } = made!;
     geometryWords[BLOBBY_SHAPE.pad] = cameraScale * projectionBound(field, program, geometryWords, mesh.cell);
     ctx.records.add({
       kind: 'blobby', flags: common.flags ^ (quad.inward ? PrimitiveFlag.flipNormal : 0), paramBase: common.paramBase, pipeline: common.pipeline,
