@@ -159,6 +159,20 @@ WorldEnd`));
     }
   });
 
+  it('N is the field gradient: matte under a light from the camera falls off as the sphere cosine', async () => {
+    // One leaf of scale 2: a sphere of radius r = 2R, where N·L = √(1 − ρ²/r²) at distance ρ.
+    const r = 2 * R;
+    const { rendered } = await render(gpu(), await frameFromText(orthographicScene(`LightSource "distantlight" 1 "intensity" [1] "from" [0 0 -1] "to" [0 0 0]
+ShadingInterpolation "smooth"
+Surface "matte" "Ka" [0] "Kd" [1]
+Blobby 1 [1001 0] [${ellipsoid(2, 2, 2).join(' ')}] [""]`)));
+    expect(rendered.warnings).toEqual([]);
+    for (const px of [64, 70, 76, 82, 88]) {
+      const [x, y] = [(px + 0.5) / PPU - 2, 0.5 / PPU];
+      expect(Math.abs(pixel(rendered.image, px, 63)[0]! - Math.sqrt(1 - (x * x + y * y) / (r * r))), `pixel ${px}`).toBeLessThan(0.01);
+    }
+  });
+
   it('user primitive variables blend too: a vertex Ka read by matte under an ambient light', async () => {
     const d = 0.45;
     const leaves = [...ellipsoid(2, 2, 2, -d), ...ellipsoid(2, 2, 2, d)].join(' ');
