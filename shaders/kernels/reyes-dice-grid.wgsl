@@ -169,8 +169,7 @@ fn blobbySurfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> BlobbyV
   return vertex;
 }
 
-/** Blended variables a Blobby vertex sums at a time, over one pass of its leaves (loops of this
- * constant count index the sums by constants: a CPU driver keeps them in registers). */
+/** Blended variables a Blobby vertex sums at a time, over one pass of its leaves. */
 const BLEND_CHUNK: u32 = 12u;
 
 /** A Blobby vertex's blended variables at object-space q: its leaves' values weighted by their
@@ -187,12 +186,9 @@ fn blobbyVariables(prim: u32, base: u32, k: u32, q: vec3f, standard: ptr<functio
     for (var i = 0u; i < blobbyLeafCount(field); i++) {
       let w = blobbyLeaf(blobbyLeaves(field) + i * BLOBBY_LEAF_FLOATS, q).w;
       total += w;
-      for (var b = 0u; b < BLEND_CHUNK; b++) {
-        if (b < n) { sum[b] += w * userCorners[blends.x + (first + b) * blends.y + BLOBBY_BLEND_VALUES + i]; }
-      }
+      for (var b = 0u; b < n; b++) { sum[b] += w * userCorners[blends.x + (first + b) * blends.y + BLOBBY_BLEND_VALUES + i]; }
     }
-    for (var b = 0u; b < BLEND_CHUNK; b++) {
-      if (b >= n) { break; }
+    for (var b = 0u; b < n; b++) {
       let entry = blends.x + (first + b) * blends.y;
       let component = blobbyWord(entry + BLOBBY_BLEND_TARGET);
       let value = select(userCorners[entry + BLOBBY_BLEND_FALLBACK], sum[b] / total, total > 0.0);
