@@ -6,8 +6,6 @@ export default defineConfig({
   // A missing file is a 404, not index.html: the page's resolvers look for archives, shaders and
   // textures at several places and take the first that exists.
   appType: 'mpa',
-  // surface-nets (Blobby polygonisation) reaches Node's `global` through its typed-array pool.
-  define: { global: 'globalThis' },
   // GET /farm/status.json for the page's Farm panel, read from REDIS_URL's farm (dev server only).
   plugins: [farmStatusPlugin()],
   // The Node-only GPU runtime (Dawn) is loaded lazily and never bundled for the page.

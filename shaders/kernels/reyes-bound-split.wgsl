@@ -1,15 +1,16 @@
 // Bound/split: one invocation per queue record (prim, splits, u0, u1, v0, v1, nu, nv; splits holds
 // the depth in its low 16 bits and the eye splits among them above). `classify` bounds the record's
 // piece in camera space (a 5×5 sampling padded for its bend between the samples, at most an eighth
-// of its extent, and the displacement bound), culls it against the near/far planes, the ClippingPlane planes (a bound wholly on a
+// of its extent, and the displacement bound; a Blobby piece's samples are of its patch, padded by
+// how far its surface strays from it), culls it against the near/far planes, the ClippingPlane planes (a bound wholly on a
 // plane's clipped side) and the region's viewing pyramid (planes through the eye, so that pieces
 // beside or behind the camera go without being projected). The eye-split rule: a piece that
 // straddles the eye plane (reaches nearer than eyeSplit) cannot be projected, so it is split across
 // the direction that leaves fewer halves straddling (each half's box from its samples); a split of
 // a piece whose box holds the eye that leaves both halves straddling counts as an eye split, at
 // most eyeSplits of them, and such a piece past them is culled and counted. Otherwise it estimates
-// the piece's grid (edges of sqrt(shading rate) pixels, rounded up to a power of two micropolygons
-// per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
+// the piece's grid (edges of sqrt(shading rate) pixels, more across a Blobby piece's folds, rounded
+// up to a power of two micropolygons per direction): a piece whose grid fits one workgroup is ready, a larger one is split in half
 // across its longer direction; a ready piece reaching far past the region, or past a cut between it
 // and a neighbouring region, is halved too, its halves keeping its grid (REGION_SPLIT, CUT_SPLIT);
 // the ready pieces' vertices are counted. `emit` writes the children
@@ -58,6 +59,9 @@ const REGION_SPLIT: f32 = 2.0;
  * floor bounds the grids the splits add: on lavapipe a grid's workgroups cost about as much as 16
  * micropolygons (that hair ball: 95,000 more grids took as long as 1.5 M more micropolygons). */
 const CUT_SPLIT: f32 = 0.125;
+/** How far, as a share of a micropolygon's edge, a Blobby micropolygon's chord may sag across a fold
+ * of the surface in raster space (its outline). */
+const FOLD_SAG: f32 = 0.05;
 const CUT_SPLIT_LEAST: u32 = 16u;
 const SAMPLES: u32 = 5u;
 // @layout clip-planes
@@ -141,6 +145,20 @@ fn toRaster(p: vec3f) -> vec2f {
   return h.xy / h.w;
 }
 
+/** The largest second difference along u and along v of the 5 × 5 samples in raster space. */
+fn rasterBend(pts: ptr<function, array<vec3f, 25>>) -> vec2f {
+  var raster: array<vec2f, 25>;
+  for (var s = 0u; s < SAMPLES * SAMPLES; s++) { raster[s] = toRaster((*pts)[s]); }
+  var bend = vec2f(0.0);
+  for (var b = 0u; b < SAMPLES; b++) {
+    for (var a = 1u; a + 1u < SAMPLES; a++) {
+      bend.x = max(bend.x, length(raster[b * SAMPLES + a - 1u] - 2.0 * raster[b * SAMPLES + a] + raster[b * SAMPLES + a + 1u]));
+      bend.y = max(bend.y, length(raster[(a - 1u) * SAMPLES + b] - 2.0 * raster[a * SAMPLES + b] + raster[(a + 1u) * SAMPLES + b]));
+    }
+  }
+  return bend;
+}
+
 /** The smallest power of two >= n (n >= 1). */
 /** The angle between the chords a→b and b→c (0 where either is a point). */
 fn turning(a: vec3f, b: vec3f, c: vec3f) -> f32 {
@@ -206,7 +224,9 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     }
   }
   let size = max(extent.x, max(extent.y, extent.z));
-  let pad = min(0.125 * size, 0.5 * bend + 1.0e-4 * size) + recF(prim, REC_DISPLACEMENT_BOUND);
+  var pad = min(0.125 * size, 0.5 * bend + 1.0e-4 * size) + recF(prim, REC_DISPLACEMENT_BOUND);
+  // A Blobby piece is sampled on its patch: its surface lies within the record's pad of it.
+  if (isKind(shape.kind, KIND_BLOBBY)) { pad += recF(prim, REC_GEOMETRY + BLOBBY_SHAPE_PAD); }
   lo -= vec3f(pad);
   hi += vec3f(pad);
   let motion = motionBlock(prim);
@@ -314,8 +334,18 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     // onto the coarser one's edge).
     let edge = sqrt(recF(prim, REC_SHADING_RATE));
     let eighth = 0.25 * 3.14159265;
-    let wantU = u32(min(max(max(ceil(lenU / edge), ceil(turnU / eighth - 1.0e-3)), 1.0), 65536.0));
-    let wantV = u32(min(max(max(ceil(lenV / edge), ceil(turnV / eighth - 1.0e-3)), 1.0), 65536.0));
+    var wantU = u32(min(max(max(ceil(lenU / edge), ceil(turnU / eighth - 1.0e-3)), 1.0), 65536.0));
+    var wantV = u32(min(max(max(ceil(lenV / edge), ceil(turnV / eighth - 1.0e-3)), 1.0), 65536.0));
+    if (isKind(shape.kind, KIND_BLOBBY)) {
+      // A Blobby patch lies across its outline as often as not, where its samples fold back on
+      // themselves in raster space: lengths there understate how far the chords of its
+      // micropolygons fall inside the outline (a sphere's area came out 1.3% small at shading rate
+      // 1). Enough micropolygons that a chord of n over the 4 sample steps sags 2·bend/n² at most,
+      // FOLD_SAG of a micropolygon's edge.
+      let folds = ceil(sqrt(2.0 * rasterBend(&pts) / (FOLD_SAG * edge)));
+      wantU = max(wantU, u32(min(folds.x, 65536.0)));
+      wantV = max(wantV, u32(min(folds.y, 65536.0)));
+    }
     var segU = powerOfTwoAtLeast(wantU);
     var segV = powerOfTwoAtLeast(wantV);
     // A half of a region split keeps its share of the whole piece's grid (the same vertices).

@@ -24,7 +24,9 @@ override OFF_OS: u32;
 // primitive record's auxiliary block starts at userCorners[bits of word REC_AUX]: with
 // FLAG_BICUBIC_VERTEX, ceil(USER_COMPONENTS / 32) row-mask words; then per row 4 corner values, or 16
 // Bézier control values where its mask bit is set; then 16 control values per component of the
-// standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order).
+// standard variables named in word REC_BICUBIC_MASK (s, t, Cs, Os, N in that order). A Blobby
+// record's field block follows its rows: the variables it blends replace the rows and standard
+// components they name.
 override USER_COMPONENTS: u32 = 0u;
 override OFF_USER: u32 = 0u;
 
@@ -50,6 +52,17 @@ fn put3(base: u32, offset: u32, k: u32, value: vec3f) {
 /** How far a seam vertex is moved past the coarser grid's edge, relative to its distance from the
  * eye: 8 units in the last place of its coordinates (2^-23 each), several times their rounding. */
 const EDGE_OVERLAP: f32 = 8.0 / 8388608.0;
+
+/** A seam vertex between the coarser grid's vertices a and b: on that grid's edge only up to
+ * rounding, where a sample in the sliver between the two would fall through both (pinholes); moved
+ * out across the edge by EDGE_OVERLAP of its distance from the eye, the finer grid overlaps the
+ * coarser one instead. */
+fn seamPosition(a: vec3f, b: vec3f, seam: Seam, dpdu: vec3f, dpdv: vec3f) -> vec3f {
+  let p = mix(a, b, seam.fraction);
+  let out = seam.outward.x * dpdu + seam.outward.y * dpdv;
+  let reach = length(out);
+  return select(p, p + out * (EDGE_OVERLAP * length(p) / reach), reach > 0.0);
+}
 
 /** Position (first) and ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the
  * parameter square. Where the surface degenerates (poles, collapsed polygon edges) the derivatives
@@ -87,15 +100,7 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
     let resolved = min(length(q[2] - q[1]), length(q[4] - q[3])) > noise;
     if (attempt == 0u) {
       result[0] = q[0];
-      if (seam.fraction != 0.0) {
-        // On the coarser grid's edge only up to rounding: a sample in the sliver between the two
-        // would fall through both (pinholes). Moved out across the edge by EDGE_OVERLAP of its
-        // distance from the eye, the finer grid overlaps the coarser one instead.
-        let p = mix(q[5], q[6], seam.fraction);
-        let out = seam.outward.x * dpdu + seam.outward.y * dpdv;
-        let reach = length(out);
-        result[0] = select(p, p + out * (EDGE_OVERLAP * length(p) / reach), reach > 0.0);
-      }
+      if (seam.fraction != 0.0) { result[0] = seamPosition(q[5], q[6], seam, dpdu, dpdv); }
       result[1] = dpdu;
       result[2] = dpdv;
     }
@@ -116,6 +121,80 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
     cv = select(mix(v, 0.5, 0.01), 0.5, flatV && !flatU);
   }
   return result;
+}
+
+/** A Blobby vertex: camera-space position and ∂P/∂u, ∂P/∂v, the object-space position, and the
+ * shading normal (camera space, unit; 0 where the gradient vanishes). */
+struct BlobbyVertex {
+  p: vec3f,
+  dpdu: vec3f,
+  dpdv: vec3f,
+  q: vec3f,
+  normal: vec3f,
+}
+
+/** A Blobby vertex at (u, v): its patch point put onto the surface (with the seam's ends on a seam),
+ * every position from one evaluation site so that grids sharing a vertex get the same bits for it;
+ * the derivatives are the patch's, onto the surface's tangent plane there (projection moves a point
+ * along the normal, to first order), so one projection serves a vertex. */
+fn blobbySurfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> BlobbyVertex {
+  var shape = recordShape(prim);
+  var vertex: BlobbyVertex;
+  var at: array<vec3f, 3>;
+  var g = vec3f(0.0);
+  for (var s = 0u; s < select(1u, 3u, seam.fraction != 0.0); s++) {
+    var uv = vec2f(u, v);
+    if (s == 1u) { uv = seam.ends.xy; } else if (s == 2u) { uv = seam.ends.zw; }
+    let surface = blobbyProject(shape.field, evalShape(&shape, uv.x, uv.y));
+    if (s == 0u) {
+      vertex.q = surface.p;
+      g = surface.gradient;
+    }
+    at[s] = (m * vec4f(surface.p, 1.0)).xyz;
+  }
+  let g2 = dot(g, g);
+  let slopes = blobbyStartSlopes(&shape, u, v);
+  var tu = slopes[0];
+  var tv = slopes[1];
+  if (g2 > 0.0) {
+    tu -= g * (dot(g, tu) / g2);
+    tv -= g * (dot(g, tv) / g2);
+  }
+  let linear = mat3x3f(m[0].xyz, m[1].xyz, m[2].xyz);
+  vertex.dpdu = linear * tu;
+  vertex.dpdv = linear * tv;
+  vertex.p = at[0];
+  if (seam.fraction != 0.0) { vertex.p = seamPosition(at[1], at[2], seam, vertex.dpdu, vertex.dpdv); }
+  vertex.normal = blobbyNormal(shape.field, g);
+  return vertex;
+}
+
+/** Blended variables a Blobby vertex sums at a time, over one pass of its leaves. */
+const BLEND_CHUNK: u32 = 12u;
+
+/** A Blobby vertex's blended variables at object-space q: its leaves' values weighted by their
+ * fields there (or the fallback where no field is positive), user rows written into the grid,
+ * standard components into `standard`. */
+fn blobbyVariables(prim: u32, base: u32, k: u32, q: vec3f, standard: ptr<function, array<f32, 11>>) {
+  let field = blobbyFieldOf(prim);
+  let blends = blobbyBlends(field);
+  let count = blobbyWord(field + BLOBBY_FIELD_BLENDS);
+  for (var first = 0u; first < count; first += BLEND_CHUNK) {
+    let n = min(count - first, BLEND_CHUNK);
+    var sum: array<f32, BLEND_CHUNK>;
+    var total = 0.0;
+    for (var i = 0u; i < blobbyLeafCount(field); i++) {
+      let w = blobbyLeaf(blobbyLeaves(field) + i * BLOBBY_LEAF_FLOATS, q).w;
+      total += w;
+      for (var b = 0u; b < n; b++) { sum[b] += w * userCorners[blends.x + (first + b) * blends.y + BLOBBY_BLEND_VALUES + i]; }
+    }
+    for (var b = 0u; b < n; b++) {
+      let entry = blends.x + (first + b) * blends.y;
+      let component = blobbyWord(entry + BLOBBY_BLEND_TARGET);
+      let value = select(userCorners[entry + BLOBBY_BLEND_FALLBACK], sum[b] / total, total > 0.0);
+      if (component < BLOBBY_BLEND_USER) { (*standard)[component] = value; } else { put(base, OFF_USER + (component - BLOBBY_BLEND_USER) * MAXV, k, value); }
+    }
+  }
 }
 
 /** Vertex k of ready piece g's grid (invocations past the grid do nothing). */
@@ -139,7 +218,15 @@ fn diceVertex(g: u32, k: u32, perspective: bool) {
   let v = v0 + f32(j) * step.y;
   let m = objectToCamera(prim);
   let seam = seamOf(g, prim, i, j, nu, nv, vec2f(u0, v0), vec2f(u1, v1), step);
-  let pd = surfaceAt(prim, m, u, v, seam);
+  let blobby = isKind(recU(prim, REC_KIND), KIND_BLOBBY);
+  var pd: array<vec3f, 3>;
+  var blob: BlobbyVertex;
+  if (blobby) {
+    blob = blobbySurfaceAt(prim, m, u, v, seam);
+    pd = array<vec3f, 3>(blob.p, blob.dpdu, blob.dpdv);
+  } else {
+    pd = surfaceAt(prim, m, u, v, seam);
+  }
   let p = pd[0];
   let d = array<vec3f, 2>(pd[1], pd[2]);
   var n = cross(d[0], d[1]);
@@ -185,11 +272,13 @@ fn diceVertex(g: u32, k: u32, perspective: bool) {
       standard[c] = cornerMix(prim, field, select(3u, 1u, c < 2u), component, u, v);
     }
   }
+  if (blobby) { blobbyVariables(prim, base, k, blob.q, &standard); }
   let sValue = standard[0];
   let tValue = standard[1];
   let cs = vec3f(standard[2], standard[3], standard[4]);
   let os = vec3f(standard[5], standard[6], standard[7]);
   var shadingNormal = ng;
+  if (blobby && dot(blob.normal, blob.normal) > 0.0) { shadingNormal = blob.normal; }
   if ((flags & FLAG_HAS_NORMALS) != 0u) { shadingNormal = vec3f(standard[8], standard[9], standard[10]); }
   var eye = p;
   if (!perspective) { eye = vec3f(0.0, 0.0, p.z); }

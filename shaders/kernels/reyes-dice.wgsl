@@ -2,11 +2,13 @@
 // in the grid layout of src/layout/grid-layout.ts: vertex k = j * nu + i is local invocation k; each
 // variable's component c of vertex k sits at grid base (the piece's PIECE_GRID_BASE, placed by
 // src/reyes/stages/dice.ts) + offset + c * MAXV + k. Positions and
-// derivatives are in camera space; derivatives are central differences of the surface, nudged
+// derivatives are in camera space; derivatives are central differences of the surface (a Blobby
+// patch's own, on the implicit surface's tangent plane: blobbySurfaceAt), nudged
 // inward where the surface degenerates (poles, collapsed polygon edges). Primitive variables are
 // interpolated bilinearly from the record's corner values, except vertex-class variables on bicubic
 // records, which carry Bézier control values (primitive-record.ts, RECORD.aux) evaluated with the
-// Bernstein basis like P. Grids meet without cracks: rates are powers of two, so the vertices of the
+// Bernstein basis like P, and a Blobby's vertex and varying ones, blended by its leaves' fields at the
+// vertex (blobbyVariables). Grids meet without cracks: rates are powers of two, so the vertices of the
 // coarser of two neighbouring grids are also vertices of the finer one, and an edge vertex of the
 // finer grid whose neighbour is coarser (the seam table, grid-seams.ts) is placed on the coarser
 // grid's straight micropolygon edge, also where that grid belongs to the next patch of a mesh (whose

@@ -4,6 +4,7 @@
 
 // @layout primitive-record
 // @include trig.wgsl
+// @include reyes-blobby.wgsl
 
 fn recF(p: u32, field: u32) -> f32 { return prims[p * REC_FLOATS + field]; }
 fn recU(p: u32, field: u32) -> u32 { return bitcast<u32>(prims[p * REC_FLOATS + field]); }
@@ -24,13 +25,16 @@ const SHAPE_IN_AUX: u32 = 0x80000000u;
 struct Shape {
   kind: u32,
   words: array<f32, 48>,
+  /** A Blobby record's field block (blobbyFieldOf); unused by the other kinds. */
+  field: u32,
 }
 
 /** The shape of kind `kind` whose geometry words are at `at`: as many words as the kind has. */
 fn loadShape(kind: u32, at: u32) -> Shape {
   var shape: Shape;
   shape.kind = kind;
-  let count = select(select(8u, 12u, kind == KIND_BILINEAR), 48u, kind == KIND_BEZIER);
+  var count = select(select(8u, 12u, kind == KIND_BILINEAR), 48u, kind == KIND_BEZIER);
+  if (isKind(kind, KIND_BLOBBY)) { count = BLOBBY_SHAPE_FIELD; }
   for (var k = 0u; k < count; k++) {
     if ((at & SHAPE_IN_AUX) != 0u) { shape.words[k] = userCorners[(at & ~SHAPE_IN_AUX) + k]; } else { shape.words[k] = prims[at + k]; }
   }
@@ -39,7 +43,10 @@ fn loadShape(kind: u32, at: u32) -> Shape {
 
 /** The shape of primitive record p. */
 fn recordShape(p: u32) -> Shape {
-  return loadShape(recU(p, REC_KIND), p * REC_FLOATS + REC_GEOMETRY);
+  let kind = recU(p, REC_KIND);
+  var shape = loadShape(kind, p * REC_FLOATS + REC_GEOMETRY);
+  if (isKind(kind, KIND_BLOBBY)) { shape.field = blobbyFieldOf(p); }
+  return shape;
 }
 
 fn shapeWord(shape: ptr<function, Shape>, k: u32) -> f32 { return (*shape).words[k]; }
@@ -48,7 +55,8 @@ fn shapeV3(shape: ptr<function, Shape>, k: u32) -> vec3f { return vec3f(shapeWor
 
 // The primitive kinds the frame's records hold, bit 1 << KIND_x each (convert-frame.ts
 // shapeConstants): evalShape leaves the others' surfaces out. The surface is inlined at every call
-// site; with every kind in it the dicer took lavapipe 16 s to compile.
+// site; with every kind in it the dicer took lavapipe 16 s to compile. The default, kept by the
+// kernels that evaluate only deforming records' key shapes, leaves out Blobby, which never deforms.
 override SHAPE_KINDS: u32 = 0x1ffu;
 
 /** Whether `kind` is `k` and the frame holds kind `k` (false at compile time where it does not). */
@@ -67,6 +75,9 @@ fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
       acc += bv[j] * row;
     }
     return acc;
+  }
+  if (isKind(kind, KIND_BLOBBY)) { // Blobby: its patch, the parameter domain (the dicer puts it onto the surface)
+    return blobbyStart(at, u, v);
   }
   if (isKind(kind, KIND_BILINEAR)) { // bilinear: corners (0,0), (1,0), (0,1), (1,1)
     let p00 = shapeV3(at, 0u);

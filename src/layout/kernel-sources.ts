@@ -9,6 +9,7 @@ import filterSource from '../../shaders/kernels/image-filter.wgsl?raw';
 import imagerTilesSource from '../../shaders/kernels/imager-tiles.wgsl?raw';
 import radixSortSource from '../../shaders/kernels/radix-sort.wgsl?raw';
 import reduceSource from '../../shaders/kernels/reduce.wgsl?raw';
+import blobbySource from '../../shaders/kernels/reyes-blobby.wgsl?raw';
 import boundSplitSource from '../../shaders/kernels/reyes-bound-split.wgsl?raw';
 import builtinSurfacesSource from '../../shaders/kernels/reyes-builtin-surfaces.wgsl?raw';
 import compositeSource from '../../shaders/kernels/reyes-composite.wgsl?raw';
@@ -28,6 +29,7 @@ import scanSource from '../../shaders/kernels/scan.wgsl?raw';
 import trigSource from '../../shaders/kernels/trig.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
+import { BLOBBY_FIELD_CONSTANTS } from './blobby-field.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
 import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { OPAQUE_OWNER_CONSTANTS } from './opaque-owners.ts';
@@ -47,6 +49,7 @@ const FILES = {
   'imager-tiles.wgsl': imagerTilesSource,
   'radix-sort.wgsl': radixSortSource,
   'reduce.wgsl': reduceSource,
+  'reyes-blobby.wgsl': blobbySource,
   'reyes-bound-split.wgsl': boundSplitSource,
   'reyes-builtin-surfaces.wgsl': builtinSurfacesSource,
   'reyes-composite.wgsl': compositeSource,
@@ -72,6 +75,7 @@ export type KernelFile = keyof typeof FILES;
 /** Layouts a kernel reads as `const` lines (`// @layout NAME`). */
 export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>> = {
   'primitive-record': PRIMITIVE_RECORD_CONSTANTS,
+  'blobby-field': BLOBBY_FIELD_CONSTANTS,
   'ready-piece': READY_PIECE_CONSTANTS,
   'grid-info': GRID_INFO_CONSTANTS,
   'sample-point': SAMPLE_POINT_CONSTANTS,

@@ -1,7 +1,8 @@
 // The GPU form of a primitive: one fixed-size record of f32 words (integers stored as their bits)
 // that the bound/split, dice and sample kernels read (packed by src/reyes/primitive-record.ts).
 // Every scene primitive becomes one or more of a few splittable kinds: a bicubic Bézier patch, a
-// bilinear patch, or one of the seven quadrics.
+// bilinear patch, one of the seven quadrics, or a Blobby patch (a biquadratic patch near an implicit
+// surface, put onto it by the field in its auxiliary block: src/layout/blobby-field.ts).
 import type { ConstantGroup } from './wgsl-constants.ts';
 
 export const PrimitiveKind = {
@@ -14,6 +15,7 @@ export const PrimitiveKind = {
   paraboloid: 6,
   disk: 7,
   torus: 8,
+  blobby: 9,
 } as const;
 export type PrimitiveKindName = keyof typeof PrimitiveKind;
 
@@ -52,7 +54,8 @@ export const RECORD = {
   bicubicMask: 7,
   /** object → camera, 16 floats column-major. */
   matrix: 8,
-  /** Bézier: 16 points × 3 (row v, column u); bilinear: 4 points (00, 10, 01, 11); quadrics: arguments. */
+  /** Bézier: 16 points × 3 (row v, column u); bilinear: 4 points (00, 10, 01, 11); quadrics: arguments;
+   * Blobby: BLOBBY_SHAPE (src/layout/blobby-field.ts). */
   geometry: 24,
   /** Corner values in the order (u,v) = (0,0), (1,0), (0,1), (1,1), interpolated bilinearly. */
   s: 72,

@@ -4,8 +4,9 @@
  *
  *     Frame (src/rib) ─▶ camera.ts (projection, ScreenWindow, Format, CropWindow, clipping)
  *       ─▶ convert/ (CPU, once per frame): each primitive becomes fixed-size GPU records of a few
- *          splittable kinds (bicubic Bézier patch, bilinear patch, the seven quadrics; polygons are
- *          fanned or triangulated into bilinear pieces) with corner values of Cs, Os, s, t, N and
+ *          splittable kinds (bicubic Bézier patch, bilinear patch, the seven quadrics, Blobby
+ *          patches that the dicer puts onto their implicit surface; polygons are fanned or
+ *          triangulated into bilinear pieces) with corner values of Cs, Os, s, t, N and
  *          the user primitive variables (primvars.ts: they join the frame's grid layout, and a
  *          shader parameter of the same name reads them per vertex) by storage class; shading/
  *          picks each primitive's kernel and parameter block

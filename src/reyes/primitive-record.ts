@@ -1,6 +1,7 @@
 // Packs primitives into their GPU records (the layout is src/layout/primitive-record.ts) and the
 // records' auxiliary blocks (user variables, Bézier control values of vertex variables).
 import { BicubicBit, PrimitiveFlag, PrimitiveKind, RECORD, type PrimitiveKindName } from '../layout/primitive-record.ts';
+import { BLOBBY_SHAPE } from '../layout/blobby-field.ts';
 
 /**
  * Vertex-class variables of a bicubic (Bézier) record: the Bézier control values of each, component
@@ -43,6 +44,9 @@ export interface PrimitiveRecordInput {
   motion?: Float32Array;
   /** The trim block of a NuPatch record a TrimCurve crosses (convert/trim-curves.ts). */
   trim?: Float32Array;
+  /** The field block of a Blobby record (src/layout/blobby-field.ts, convert/blobby-program.ts); its
+   * place goes into the record's geometry word BLOBBY_SHAPE.field. */
+  field?: Float32Array;
   /** 1 + the record's primitive solid in the CSG table (convert/solids.ts); 0 or absent outside solids. */
   solid?: number;
 }
@@ -55,6 +59,7 @@ export interface PrimitiveRecordInput {
  *   values (row v, column u) where its mask bit is set;
  * - the standard variables named in RECORD.bicubicMask, in the order s, t, Cs, Os, N: 16 control
  *   values per component;
+ * - a Blobby record's field block;
  * - the motion block where RECORD.motion is not 0;
  * - the trim block where RECORD.trim is not 0.
  */
@@ -122,7 +127,7 @@ export class PrimitiveRecords {
     let auxFloats = maskWords;
     for (let r = 0; r < rows; r++) auxFloats += userRows[r] ? 16 : 4;
     for (const [name, components] of STANDARD_BICUBIC) if (bicubicMask & BicubicBit[name]) auxFloats += 16 * components;
-    auxFloats += (input.motion?.length ?? 0) + (input.trim?.length ?? 0);
+    auxFloats += (input.field?.length ?? 0) + (input.motion?.length ?? 0) + (input.trim?.length ?? 0);
     this.growAux(auxBase + auxFloats);
     let at = auxBase;
     for (let w = 0; w < maskWords; w++) {
@@ -142,6 +147,11 @@ export class PrimitiveRecords {
       const controls = bicubic?.[name];
       if (!controls || !(bicubicMask & BicubicBit[name])) continue;
       for (let i = 0; i < 16 * components; i++) this.aux[at++] = controls[i] ?? 0;
+    }
+    const fieldWord = input.field ? 1 + at - auxBase : 0;
+    if (input.field) {
+      this.aux.set(input.field, at);
+      at += input.field.length;
     }
     const motionWord = input.motion ? 1 + at - auxBase : 0;
     if (input.motion) {
@@ -169,6 +179,7 @@ export class PrimitiveRecords {
     this.words[base + RECORD.bicubicMask] = bicubicMask;
     this.data.set(input.objectToCamera, base + RECORD.matrix);
     this.data.set(input.geometry, base + RECORD.geometry);
+    if (input.field) this.words[base + RECORD.geometry + BLOBBY_SHAPE.field] = fieldWord;
     this.data.set(input.s, base + RECORD.s);
     this.data.set(input.t, base + RECORD.t);
     this.data.set(input.Cs, base + RECORD.Cs);

@@ -169,9 +169,6 @@ describe('the packed package', () => {
       root: project, logLevel: 'silent', configFile: false,
       customLogger: { ...createLogger('silent'), warn: (message) => warnings.push(message) },
       build: { outDir: 'page', target: 'es2022' },
-      // surface-nets (a dependency, for Blobby) reaches Node's `global` through its typed-array pool:
-      // a page bundle needs it defined, as this repository's vite.config.ts does (README says so).
-      define: { global: 'globalThis' },
     });
     expect(warnings.filter((w) => /externalized for browser compatibility/.test(w))).toEqual([]);
     const server = await preview({ root: project, configFile: false, logLevel: 'silent', build: { outDir: 'page' }, preview: { host: '127.0.0.1', port: 0 } });

@@ -129,6 +129,7 @@ export function convertFrame(
     const ctx: ConvertContext = {
       records,
       source: index,
+      position: primitive.source,
       common: { flags, paramBase, pipeline, shadingRate: Math.max(attributes.shadingRate, 0.01), displacementBound: bound, objectToCamera, lod, ...(solid > 0 ? { solid } : {}) },
       normalMatrix,
       primvars: new Primvars(geometry.params),
@@ -192,7 +193,7 @@ function convertShape(ctx: ConvertContext, geometry: Geometry, camera: ConvertCa
   else if (geometry.type === 'Patch') convertPatch(ctx, geometry);
   else if (geometry.type === 'Points') convertPoints(ctx, camera.perspective);
   else if (geometry.type === 'Curves') convertCurves(ctx, geometry, camera.perspective);
-  else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry, camera.cameraToRaster);
+  else if (geometry.type === 'Blobby') convertBlobby(ctx, geometry);
   else if (geometry.type === 'Geometry') convertGeometry(ctx, geometry);
   else if (geometry.type === 'SubdivisionMesh') convertSubdivisionMesh(ctx, geometry);
   else if (geometry.type === 'NuPatch') convertNuPatch(ctx, geometry);

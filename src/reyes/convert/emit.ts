@@ -2,9 +2,10 @@
 // emitting one piece with its corner values (N taken to camera space with the normal matrix), and on
 // bicubic patches the Bézier control values of its vertex-class variables (bezier.ts).
 import { vec3, type mat3, type mat4 } from 'gl-matrix';
+import type { SourcePosition } from '../../rib/diagnostics.ts';
 import type { Attributes } from '../../rib/scene.ts';
 import type { GridVariableType } from '../../layout/grid-layout.ts';
-import type { CornerRef, Primvars } from '../primvars.ts';
+import type { CornerRef, CornerValues, Primvars } from '../primvars.ts';
 import type { PrimitiveKindName } from '../../layout/primitive-record.ts';
 import type { BicubicVertexValues, PrimitiveRecordInput, PrimitiveRecords } from '../primitive-record.ts';
 import type { BicubicGrid } from './bezier.ts';
@@ -13,6 +14,8 @@ export interface ConvertContext {
   records: PrimitiveRecords;
   /** Index of the scene primitive. */
   source: number;
+  /** Where the primitive's request is, for messages about it. */
+  position?: SourcePosition;
   common: Pick<PrimitiveRecordInput, 'flags' | 'paramBase' | 'pipeline' | 'shadingRate' | 'displacementBound' | 'objectToCamera' | 'lod' | 'motion' | 'trim' | 'solid'>;
   /** object → camera for normals (inverse transpose). */
   normalMatrix: mat3;
@@ -27,7 +30,7 @@ export interface ConvertContext {
 }
 
 /** A point, vector or normal (xyz in `v`) from object to camera space, in place. */
-function toCamera(ctx: ConvertContext, type: GridVariableType, v: vec3): void {
+export function toCamera(ctx: ConvertContext, type: GridVariableType, v: vec3): void {
   if (type === 'point') vec3.transformMat4(v, v, ctx.common.objectToCamera as mat4);
   else if (type === 'normal') vec3.transformMat3(v, v, ctx.normalMatrix);
   else if (type === 'vector') {
@@ -97,6 +100,22 @@ function bicubicVertexValues(ctx: ConvertContext, grid: BicubicGrid): BicubicVer
  */
 export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry: ArrayLike<number>, refs: readonly CornerRef[], grid?: BicubicGrid, geometryToCamera?: ArrayLike<number>): void {
   const user = ctx.user ?? [];
+  const corners = cameraCorners(ctx, refs);
+  const bicubic = kind === 'bezier' && grid ? bicubicVertexValues(ctx, grid) : undefined;
+  const common = ctx.common;
+  // Every field named (one object shape): spreading the common fields cost more than the record.
+  ctx.records.add({
+    kind, flags: common.flags, paramBase: common.paramBase, pipeline: common.pipeline, shadingRate: common.shadingRate,
+    displacementBound: common.displacementBound, objectToCamera: geometryToCamera ?? common.objectToCamera, geometry,
+    s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os, N: corners.N, lod: common.lod, user: user.length ? corners.user : undefined, bicubic,
+    motion: ctx.motionOf?.(ctx.records.count) ?? common.motion, trim: common.trim, solid: common.solid,
+  }, ctx.source);
+}
+
+/** The corner values of the primitive variables at `refs` (four corners, record order), with points,
+ * vectors and normals (N too) in camera space. */
+export function cameraCorners(ctx: ConvertContext, refs: readonly CornerRef[]): CornerValues {
+  const user = ctx.user ?? [];
   const corners = ctx.primvars.corners(ctx.attributes, refs, user);
   // Points, vectors and normals to camera space.
   let at = 0;
@@ -112,16 +131,7 @@ export function emitPiece(ctx: ConvertContext, kind: PrimitiveKindName, geometry
     }
     at += 12;
   }
-  const N = corners.N ? normalsToCamera(corners.N, ctx.normalMatrix) : undefined;
-  const bicubic = kind === 'bezier' && grid ? bicubicVertexValues(ctx, grid) : undefined;
-  const common = ctx.common;
-  // Every field named (one object shape): spreading the common fields cost more than the record.
-  ctx.records.add({
-    kind, flags: common.flags, paramBase: common.paramBase, pipeline: common.pipeline, shadingRate: common.shadingRate,
-    displacementBound: common.displacementBound, objectToCamera: geometryToCamera ?? common.objectToCamera, geometry,
-    s: corners.s, t: corners.t, Cs: corners.Cs, Os: corners.Os, N, lod: common.lod, user: user.length ? corners.user : undefined, bicubic,
-    motion: ctx.motionOf?.(ctx.records.count) ?? common.motion, trim: common.trim, solid: common.solid,
-  }, ctx.source);
+  return { ...corners, N: corners.N ? normalsToCamera(corners.N, ctx.normalMatrix) : undefined };
 }
 
 /** Four corner normals (xyz each) to camera space with the normal matrix, as vec3.transformMat3
