@@ -28,6 +28,7 @@ import scanSource from '../../shaders/kernels/scan.wgsl?raw';
 import trigSource from '../../shaders/kernels/trig.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
+import { FILTER_BLOCK_CONSTANTS, FILTER_PARAMS } from './filter-params.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
 import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { PRIMITIVE_RECORD_CONSTANTS } from './primitive-record.ts';
@@ -81,6 +82,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'clip-planes': CLIP_PLANE_CONSTANTS,
   'split-counters': SPLIT_COUNTER_CONSTANTS,
   'region-cuts': REGION_CUT_CONSTANTS,
+  'filter-block': FILTER_BLOCK_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */
@@ -88,6 +90,7 @@ const STRUCT_LAYOUTS: Readonly<Record<string, string>> = {
   'frame-uniforms': FRAME_UNIFORMS_WGSL,
   'sample-params': SAMPLE_PARAMS.wgsl,
   'split-params': SPLIT_PARAMS.wgsl,
+  'filter-params': FILTER_PARAMS.wgsl,
 };
 
 /** The WGSL declarations `// @layout NAME` stands for, or undefined for an unknown name. */
