@@ -1,12 +1,14 @@
 // Compositing of sample points without a global sort (a GPU A-buffer): sample points only need
 // ordering within their subpixel, and a subpixel holds a handful.
-//   countSubpixels: each sample point takes the next slot of its subpixel (its rank)
-//   (scan of the per-subpixel counts into each subpixel's start, stages/sample.ts)
-//   scatterSamples: each sample point's index goes to its subpixel's start + its rank
-//   composite:      each subpixel walks its list front to back, NEAREST at a time: one pass over
-//                   the list keeps the NEAREST smallest (depth, sample index) keys beyond the last
-//                   one composited, sorted by insertion; a deeper list takes further passes.
-//                   (depth, sample index) orders the points exactly as the stable sort by depth did.
+//   linkSamples: each sample point joins its subpixel's list: it swaps itself in as the list's head
+//                and keeps the old head, beside its depth (one load of a link gives both)
+//   composite:   each subpixel walks its list front to back, NEAREST at a time: one pass over
+//                the list keeps the NEAREST smallest (depth, sample index) keys beyond the last
+//                one composited, sorted by insertion; a deeper list takes further passes.
+//                (depth, sample index) orders the points exactly as the stable sort by depth did,
+//                whatever order the atomic swaps left the list in.
+// (Counting each subpixel's points, scanning the counts into list starts and scattering the points'
+// indices there cost two passes and a scan more, about 40% of compositing on lavapipe.)
 //   C += T * Ci, A += T * Oi (average of channels), T *= 1 - Oi
 // where T is the transmittance so far. Matte samples are completely opaque whatever their Oi (RI
 // spec 3.2, RiMatte: they hide what is behind them, and where they are seen the image is
@@ -21,6 +23,8 @@
 // boundary of the combined solid. The walk starts outside every solid.
 
 const NEAREST: u32 = 16u;
+/** False for a frame without CSG solids: their test, unused, still doubled the composite pass's time on lavapipe. */
+override SOLIDS: bool = true;
 
 // @layout sample-point
 // @layout solid-table
@@ -31,17 +35,20 @@ struct CompositeParams {
   pad1: u32,
 }
 
+// A key is read whole, as one vec2u.
+const_assert SAMPLE_KEY_WORDS == 2u;
+/** A list's end: heads and links hold 1 + a sample point's index. */
+const END: u32 = 0u;
+
 @group(0) @binding(0) var<uniform> params: CompositeParams;
-@group(0) @binding(1) var<storage, read> keys: array<u32>;
-@group(0) @binding(2) var<storage, read_write> countsAtomic: array<atomic<u32>>;
-@group(0) @binding(3) var<storage, read_write> rank: array<u32>;
-@group(0) @binding(4) var<storage, read> subpixelStart: array<u32>;
-@group(0) @binding(5) var<storage, read_write> order: array<u32>;
+@group(0) @binding(1) var<storage, read> keys: array<vec2u>;
+@group(0) @binding(2) var<storage, read_write> headsAtomic: array<atomic<u32>>;
+@group(0) @binding(3) var<storage, read_write> links: array<vec2u>;   // (next, depth bits) per sample point
+@group(0) @binding(4) var<storage, read> heads: array<u32>;           // per subpixel (cleared to END)
 @group(0) @binding(6) var<storage, read> payload: array<vec4f>;
 @group(0) @binding(7) var<storage, read_write> colorBuffer: array<vec4f>;
 @group(0) @binding(8) var<storage, read_write> depthOut: array<f32>;
 @group(0) @binding(9) var<storage, read_write> idOut: array<u32>;
-@group(0) @binding(10) var<storage, read> subpixelCount: array<u32>;
 @group(0) @binding(11) var<storage, read> solids: array<u32>;
 
 const SOLID_WORDS: u32 = MAX_SOLID_LEAVES / 32u;
@@ -51,23 +58,14 @@ fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
 }
 
 @compute @workgroup_size(256)
-fn countSubpixels(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-                  @builtin(local_invocation_index) local: u32) {
+fn linkSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+               @builtin(local_invocation_index) local: u32) {
   let i = flatIndex(group, groups, local);
   if (i >= params.sampleCount) { return; }
-  let s = keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL];
+  let key = keys[i];
+  let s = key[SAMPLE_KEY_SUBPIXEL];
   if (s >= params.subpixelCount) { return; }
-  rank[i] = atomicAdd(&countsAtomic[s], 1u);
-}
-
-@compute @workgroup_size(256)
-fn scatterSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
-                  @builtin(local_invocation_index) local: u32) {
-  let i = flatIndex(group, groups, local);
-  if (i >= params.sampleCount) { return; }
-  let s = keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL];
-  if (s >= params.subpixelCount) { return; }
-  order[subpixelStart[s] + rank[i]] = i;
+  links[i] = vec2u(atomicExchange(&headsAtomic[s], i + 1u), key[SAMPLE_KEY_DEPTH]);
 }
 
 /** Whether key `a` (depth bits, sample index) comes before `b`. */
@@ -105,8 +103,7 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
              @builtin(local_invocation_index) local: u32) {
   let s = flatIndex(group, groups, local);
   if (s >= params.subpixelCount) { return; }
-  let start = subpixelStart[s];
-  let end = start + subpixelCount[s];
+  let head = heads[s];
   var color = vec3f(0.0);
   var alpha = 0.0;
   var transmit = vec3f(1.0);
@@ -119,9 +116,12 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
   var inside: array<u32, SOLID_WORDS>;
   loop {
     var n = 0u;
-    for (var j = start; j < end; j++) {
-      let i = order[j];
-      let key = vec2u(keys[i * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH], i);
+    var node = head;
+    while (node != END) {
+      let i = node - 1u;
+      let link = links[i];
+      node = link.x;
+      let key = vec2u(link.y, i);
       if (!first && !before(last, key)) { continue; }
       if (n == NEAREST && !before(key, nearest[NEAREST - 1u])) { continue; }
       var k = min(n, NEAREST - 1u);
@@ -136,7 +136,7 @@ fn composite(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) group
       let at = nearest[k].y;
       let a = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR];
       let b = payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY];
-      if (b.w != 0.0) {
+      if (SOLIDS && b.w != 0.0) {
         let leaf = u32(abs(b.w)) - 1u;
         let range = SOLID_TABLE_LEAVES + leaf * SOLID_TABLE_LEAF_WORDS;
         let before = insideSolid(solids[range], solids[range + 1u], &inside);

@@ -139,19 +139,22 @@ function pictureFile(
     return { name: display.name, bytes: encodeExr(image.width, image.height, exposedRgba(image, settings.exposure), pixelType), contents: `${pixelType} RGBA EXR` };
   }
   const q = settings.quantize.rgba;
-  const count = image.width * image.height;
-  let data: Uint8Array | Uint16Array | Float32Array;
-  if (q.one === 0) {
-    const rgba = exposedRgba(image, settings.exposure);
-    data = new Float32Array(count * samples);
-    for (let i = 0; i < count; i++) pick.forEach((c, k) => (data[i * samples + k] = rgba[i * 4 + c]!));
-  } else {
-    const quantized = quantizeImage(image, settings.exposure, q, 'associated');
-    data = quantized.bitDepth === 16 ? new Uint16Array(count * samples) : new Uint8Array(count * samples);
-    for (let i = 0; i < count; i++) pick.forEach((c, k) => (data[i * samples + k] = quantized.rgba[i * 4 + c]!));
-  }
+  const rgba = q.one === 0 ? exposedRgba(image, settings.exposure) : quantizeImage(image, settings.exposure, q, 'associated').rgba;
+  const data = samples === 4 ? rgba : pickChannels(rgba, pick);
   const bits = data instanceof Float32Array ? 'float' : `${data.BYTES_PER_ELEMENT * 8}-bit`;
   return { name: display.name, bytes: encodeTiff({ width: image.width, height: image.height, samples, data }), contents: `${bits} ${channels} TIFF` };
+}
+
+/** The channels `pick` of each RGBA pixel of `rgba`, in a new array of the same type. */
+function pickChannels<T extends Uint8Array | Uint16Array | Float32Array>(rgba: T, pick: readonly number[]): T {
+  const samples = pick.length;
+  const count = rgba.length / 4;
+  const out = new (rgba.constructor as new (length: number) => T)(count * samples);
+  for (let k = 0; k < samples; k++) {
+    const c = pick[k]!;
+    for (let i = 0; i < count; i++) out[i * samples + k] = rgba[i * 4 + c]!;
+  }
+  return out;
 }
 
 /** Exposure on the colour channels, alpha as it is; colour stays associated. */

@@ -59,15 +59,33 @@ export function encodeTiff(raster: TiffRaster, extraTags: Record<number, number[
   const directory = encodeDirectory(ifd);
   const bytes = new Uint8Array(pixelOffset + data.byteLength);
   bytes.set(directory);
-  const view = new DataView(bytes.buffer);
-  for (let k = 0; k < data.length; k++) {
-    const at = pixelOffset + k * data.BYTES_PER_ELEMENT;
-    if (format === SAMPLE_FORMAT.float) view.setFloat32(at, data[k]!, false);
-    else if (bits === 16) view.setUint16(at, data[k]!, false);
-    else view.setUint8(at, data[k]!);
-  }
+  writeBigEndian(bytes, pixelOffset, data);
   return bytes;
 }
+
+/** `data` into `bytes` at `offset` (a multiple of 4), each value big-endian. Bytes are copied as
+ * they are; wider values go through a view of their bits that swaps the byte order where the
+ * machine is little-endian (a DataView store per value took 50 ms for a 1280 × 960 RGBA picture). */
+function writeBigEndian(bytes: Uint8Array, offset: number, data: Uint8Array | Uint16Array | Float32Array): void {
+  if (data instanceof Uint8Array) {
+    bytes.set(data, offset);
+  } else if (data instanceof Uint16Array) {
+    const out = new Uint16Array(bytes.buffer, bytes.byteOffset + offset, data.length);
+    if (LITTLE_ENDIAN) for (let k = 0; k < data.length; k++) out[k] = ((data[k]! & 0xff) << 8) | (data[k]! >>> 8);
+    else out.set(data);
+  } else {
+    const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+    const out = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, data.length);
+    if (LITTLE_ENDIAN) {
+      for (let k = 0; k < bits.length; k++) {
+        const v = bits[k]!;
+        out[k] = ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24);
+      }
+    } else out.set(bits);
+  }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** A single-channel 32-bit float TIFF: camera-space depth, +Infinity where nothing is hit; with the
  * camera, in the Pixar tags (what MakeShadow needs). */

@@ -30,6 +30,7 @@ import trigSource from '../../shaders/kernels/trig.wgsl?raw';
 import workgroupScanSource from '../../shaders/kernels/workgroup-scan.wgsl?raw';
 import type { GpuRuntime } from '../gpu/runtime.ts';
 import { BLOBBY_FIELD_CONSTANTS } from './blobby-field.ts';
+import { FILTER_BLOCK_CONSTANTS, FILTER_PARAMS } from './filter-params.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO_CONSTANTS } from './grid-layout.ts';
 import { MOTION_BLOCK_CONSTANTS } from './motion-block.ts';
 import { OPAQUE_OWNER_CONSTANTS } from './opaque-owners.ts';
@@ -88,6 +89,7 @@ export const CONSTANT_LAYOUTS: Readonly<Record<string, readonly ConstantGroup[]>
   'sample-kernel': SAMPLE_KERNEL_CONSTANTS,
   'split-counters': SPLIT_COUNTER_CONSTANTS,
   'region-cuts': REGION_CUT_CONSTANTS,
+  'filter-block': FILTER_BLOCK_CONSTANTS,
 };
 
 /** Layouts a kernel reads as struct declarations. */
@@ -95,6 +97,7 @@ const STRUCT_LAYOUTS: Readonly<Record<string, string>> = {
   'frame-uniforms': FRAME_UNIFORMS_WGSL,
   'sample-params': SAMPLE_PARAMS.wgsl,
   'split-params': SPLIT_PARAMS.wgsl,
+  'filter-params': FILTER_PARAMS.wgsl,
 };
 
 /** The WGSL declarations `// @layout NAME` stands for, or undefined for an unknown name. */

@@ -11,6 +11,27 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const INPUTS = path.join(ROOT, 'node_modules/.reyes-cli/inputs.json');
 const SOURCE = 'src/cli/main.ts';
 
+/** The modules a bundle file imports: statically (loaded with it) or through import(). */
+function bundleImports(file: string): { static: string[]; dynamic: string[] } {
+  const text = readFileSync(path.join(path.dirname(INPUTS), file), 'utf8');
+  const found = (pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
+  return { static: found(/^import\b[^;]*?["']([^"']+)["'];?$/gms), dynamic: found(/\bimport\(["']([^"']+)["']\)/g) };
+}
+
+/** Every module the bundle's main module loads before it runs: its static imports, followed through the bundle's own files. */
+function loadedWithMain(): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    for (const spec of bundleImports(file).static) {
+      if (seen.has(spec)) continue;
+      seen.add(spec);
+      if (spec.startsWith('./')) visit(spec);
+    }
+  };
+  visit('main.js');
+  return seen;
+}
+
 function recordedTime(file: string): number | undefined {
   return (JSON.parse(readFileSync(INPUTS, 'utf8')) as Record<string, number>)[file];
 }
@@ -46,5 +67,18 @@ describe('the reyes command bundle', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('loads the farm\'s packages (BullMQ, ioredis) only for the farm commands, which still run', async () => {
+    expect((await reyes(['--version'])).code).toBe(0);
+    const loaded = loadedWithMain();
+    expect([...loaded].filter((spec) => spec.startsWith('./')).length).toBeGreaterThan(0);
+    expect([...loaded].filter((spec) => /^(bullmq|ioredis)\b/.test(spec))).toEqual([]);
+    const farm = bundleImports('main.js').dynamic.filter((spec) => /^\.\/farm-/.test(spec));
+    expect(farm).toHaveLength(1);
+    expect(bundleImports(farm[0]!).static).toContain('bullmq');
+    const status = await reyes(['farm', 'status'], { REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(status.code).toBe(1);
+    expect(status.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFloatImage } from '../../src/image/image.ts';
 import { PIXEL_FILTERS, pixelFilterCode, pixelFilterWeight } from '../../src/image/pixel-filters.ts';
 import { decodePng, encodePng } from '../../src/image/png.ts';
-import { ditherAt, expose, quantizeImage, quantizeValue } from '../../src/image/quantize.ts';
+import { ditherAt, expose, quantizeImage, quantizeValue, roundHalfUp } from '../../src/image/quantize.ts';
 import { encodeDepthTiff, encodeTiff } from '../../src/image/tiff.ts';
 import { readPng, readTiff } from './independent-readers.ts';
 
@@ -30,6 +30,52 @@ describe('exposure and quantize', () => {
     const mean = reds.reduce((a, b) => a + b, 0) / reds.length;
     expect(mean).toBeGreaterThan(0.3);
     expect(mean).toBeLessThan(0.7);
+  });
+
+  it('rounds as Math.round does, halves up, at the doubles where floor(v + 0.5) does not', () => {
+    const hard = [0.49999999999999994, -0.49999999999999994, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 254.5, 65534.5, -0.25,
+      2 ** 52, 2 ** 52 + 1, -(2 ** 52) - 1, 2 ** 53 + 2, 4503599627370495.5, -4503599627370495.5, 1e300, -1e300, Infinity, -Infinity];
+    for (const v of hard) expect(roundHalfUp(v) === Math.round(v), `${v}`).toBe(true);
+    expect(roundHalfUp(NaN)).toBeNaN();
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+    for (let k = 0; k < 100_000; k++) {
+      const v = (random() - 0.5) * 2 ** (random() * 70 - 10);
+      const half = Math.floor(v) + 0.5;
+      for (const x of [v, half, Math.floor(v)]) if (roundHalfUp(x) !== Math.round(x)) expect(roundHalfUp(x), `${x}`).toBe(Math.round(x));
+    }
+  });
+
+  it('quantizes a picture as its definition does value by value: exposure, alpha storage, dither, rounding, clamping', () => {
+    const [width, height] = [37, 23];
+    const image = createFloatImage(width, height);
+    let seed = 3;
+    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+    for (let i = 0; i < image.rgba.length; i++) image.rgba[i] = random() * 1.4 - 0.2;
+    image.rgba.set([NaN, Infinity, -Infinity, 0.5, 0.5 / 255, 1.5 / 255, 0, 0]);
+    const cases = [
+      { exposure: { gain: 1, gamma: 1 }, q: { one: 255, min: 0, max: 255, ditherAmplitude: 0.5 }, storage: 'associated' as const },
+      { exposure: { gain: 1.7, gamma: 2.2 }, q: { one: 255, min: 0, max: 255, ditherAmplitude: 0.5 }, storage: 'straight' as const },
+      { exposure: { gain: 0.8, gamma: 1 }, q: { one: 65535, min: 0, max: 65535, ditherAmplitude: 0.5 }, storage: 'associated' as const },
+      { exposure: { gain: 1, gamma: 1 }, q: { one: 200, min: 10, max: 250, ditherAmplitude: 0 }, storage: 'straight' as const },
+      { exposure: { gain: 1, gamma: 1 }, q: { one: 0, min: 0, max: 0, ditherAmplitude: 0.25 }, storage: 'associated' as const },
+    ];
+    for (const { exposure, q, storage } of cases) {
+      const { one, min, max } = q.one === 0 ? { one: 255, min: 0, max: 255 } : q;
+      const expected = Array.from({ length: width * height * 4 }, (_, k) => {
+        const [i, c] = [Math.floor(k / 4), k % 4];
+        const alpha = image.rgba[i * 4 + 3]!;
+        let value = image.rgba[k]!;
+        if (c < 3) {
+          value = expose(value, exposure);
+          if (storage === 'straight' && alpha > 0) value /= alpha;
+        }
+        return Math.min(max, Math.max(min, Math.round(one * value + ditherAt(i % width, Math.floor(i / width), c, q.ditherAmplitude))));
+      });
+      const quantized = quantizeImage(image, exposure, q, storage);
+      expect(quantized.bitDepth).toBe(q.max > 255 ? 16 : 8);
+      expect(Array.from(quantized.rgba)).toEqual(Array.from((q.max > 255 ? Uint16Array : Uint8Array).from(expected)));
+    }
   });
 
   it('writes 16-bit PNGs when Quantize asks for more than 8 bits, and 8-bit PNGs round-trip', () => {

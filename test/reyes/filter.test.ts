@@ -2,10 +2,11 @@
 // x = 20.37 makes each subpixel 1 where its jittered sample lies left of the edge, 0 elsewhere, so
 // each pixel must be the normalised sum of the filter's weights (src/image/pixel-filters.ts, the RI
 // 3.2 formulas) over the covered sample locations. The sample locations are recomputed here from
-// the jitter hash's definition (reyes-jitter.wgsl). Every RI filter, at width 2 and at width 6.
+// the jitter hash's definition (reyes-jitter.wgsl, jitter-reference.ts). Every RI filter, at width 2 and at width 6.
 import { describe, expect, it } from 'vitest';
 import { PIXEL_FILTERS, pixelFilterWeight, type PixelFilterName } from '../../src/image/pixel-filters.ts';
 import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
+import { sampleLocation } from './jitter-reference.ts';
 import { frameFromText, pixel, render } from './render-helpers.ts';
 
 const WIDTH = 48;
@@ -13,26 +14,13 @@ const HEIGHT = 16;
 const SAMPLES = 4;
 const EDGE = 20.37;
 
-function hashU32(x: number): number {
-  let h = (Math.imul(x, 747796405) + 2891336453) >>> 0;
-  h = Math.imul(((h >>> ((h >>> 28) + 4)) ^ h) >>> 0, 277803737) >>> 0;
-  return ((h >>> 22) ^ h) >>> 0;
-}
-
-/** Raster position of subpixel (sx, sy)'s sample. */
-function sampleLocation(sx: number, sy: number): [number, number] {
-  const h = hashU32(((sx >>> 0) ^ hashU32((sy + 0x9e3779b9) >>> 0)) >>> 0);
-  const h2 = hashU32(h);
-  return [(sx + (h >>> 8) / 16777216) / SAMPLES, (sy + (h2 >>> 8) / 16777216) / SAMPLES];
-}
-
 function expected(filter: PixelFilterName, width: number, px: number, py: number): number {
   let sum = 0;
   let total = 0;
   const reach = Math.ceil(width / 2) + 1;
   for (let sy = (py - reach) * SAMPLES; sy < (py + reach + 1) * SAMPLES; sy++) {
     for (let sx = (px - reach) * SAMPLES; sx < (px + reach + 1) * SAMPLES; sx++) {
-      const [x, y] = sampleLocation(sx, sy);
+      const [x, y] = sampleLocation(sx, sy, SAMPLES);
       const w = pixelFilterWeight(filter, x - (px + 0.5), y - (py + 0.5), width, width);
       sum += x < EDGE ? w : 0;
       total += w;

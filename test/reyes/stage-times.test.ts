@@ -75,8 +75,8 @@ describe('pipelines created per frame', () => {
   it('a see-through frame also asks for its sampling and compositing pipelines up front', async () => {
     const seeThrough = await render(gpu(), await frameFromText(SCENE(0.5)));
     expect(seeThrough.rendered.stats.opaqueFastPath).toBe(false);
-    // Its count, write and compositing passes at least are new on this device.
-    expect(seeThrough.rendered.stats.pipelinesCreated).toBeGreaterThanOrEqual(5);
+    // Its count and write passes and the two compositing passes (link, composite) at least are new on this device.
+    expect(seeThrough.rendered.stats.pipelinesCreated).toBeGreaterThanOrEqual(4);
     expect(seeThrough.rendered.stats.pipelinesCreatedOnUse).toBe(0);
   });
 });

@@ -28,7 +28,7 @@ export function requestFramePipelines(frame: FrameGpu, stages: readonly StageNod
     new Scan(gpu).prepare(),
     ...(diceFused ? [] : [dicePipeline(frame), ...frame.pipelines.map((p) => kernelPipelines(gpu, p.kernel))]),
     samplePipelines(frame),
-    ...(frame.opaque ? [] : [compositePipelines(gpu)]),
+    ...(frame.opaque ? [] : [compositePipelines(gpu, frame.solids)]),
     filterPipeline(frame),
   ];
   for (const request of requests) request.catch(() => undefined);

@@ -2,7 +2,9 @@
 // depth of the region's pixels back on the CPU, and, when asked, the primitive record of each
 // pixel's nearest sample.
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type Region } from '../frame-gpu.ts';
+import { FILTER_BLOCK, FILTER_PARAMS } from '../../layout/filter-params.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
+import { packUniform } from '../../layout/uniform-struct.ts';
 import type { SubpixelBuffer } from './sample.ts';
 
 export interface FilteredPixels {
@@ -23,14 +25,10 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
     const width = region.x1 - region.x0;
     const height = region.y1 - region.y0;
     const pipeline = await filterPipeline(frame);
-    const words = new Uint32Array(12);
-    const ints = new Int32Array(words.buffer);
-    const floats = new Float32Array(words.buffer);
-    ints.set([region.x0, region.y0]);
-    words.set([width, height], 2);
-    ints.set([sub.rect.x, sub.rect.y], 4);
-    words.set([sub.rect.width, sub.rect.height, frame.nx, frame.ny], 6);
-    floats.set([frame.filter.xWidth, frame.filter.yWidth], 10);
+    const words = packUniform(FILTER_PARAMS, {
+      pixelX: region.x0, pixelY: region.y0, width, height, originX: sub.rect.x, originY: sub.rect.y,
+      bufferWidth: sub.rect.width, bufferHeight: sub.rect.height, nx: frame.nx, ny: frame.ny, xWidth: frame.filter.xWidth, yWidth: frame.filter.yWidth,
+    });
     const recorder = stageRecorder(frame, 'filter');
     const pixels = gpu.allocator.createBuffer({ label: 'pixels', size: width * height * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
     const depth = gpu.allocator.createBuffer({ label: 'pixel depth', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
@@ -38,7 +36,8 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
     let staging: GPUBuffer | undefined;
     try {
       ids = gpu.allocator.createBuffer({ label: 'pixel primitive', size: width * height * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
-      recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth, 5: sub.ids, 6: ids }, Math.ceil((width * height) / 64));
+      const blocks = Math.ceil(width / FILTER_BLOCK.pixels) * Math.ceil(height / FILTER_BLOCK.pixels);
+      recorder.dispatch(pipeline, { 0: recorder.params('filter', words), 1: sub.color, 2: sub.depth, 3: pixels, 4: depth, 5: sub.ids, 6: ids }, Math.ceil(blocks / FILTER_BLOCK.lanes));
       // Colour, depth and ids come back together: one copy at the end of the filter's command
       // buffer and one map, not a submission and a wait for each.
       const parts = [{ buffer: pixels, bytes: width * height * 16 }, { buffer: depth, bytes: width * height * 4 }, ...(withIds ? [{ buffer: ids, bytes: width * height * 4 }] : [])];

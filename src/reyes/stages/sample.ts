@@ -318,8 +318,10 @@ export function sampleOpaque(
   });
 }
 
-function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
-  const subpixels = rect.width * rect.height;
+/** Colour, depth and primitive record buffers for the subpixels of `rect`. */
+export function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
+  // Whole vec4s of depths and records: the filter reads them four at a time (image-filter.wgsl).
+  const subpixels = Math.ceil((rect.width * rect.height) / 4) * 4;
   const { allocator } = frame.gpu;
   const made: GPUBuffer[] = [];
   try {
