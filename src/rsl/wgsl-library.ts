@@ -1,5 +1,8 @@
 // WGSL helpers the generated kernels call (rsl_* functions). Grid and parameter access use the
 // private per-invocation state the kernel entry point sets up (g_base, g_pbase, g_vi, ...).
+import { MIN_SPECULAR_ROUGHNESS, SPECULAR_ROUGHNESS_SCALE } from './specular.ts';
+import { floatLiteral } from './wgsl-literals.ts';
+
 export function wgslLibrary(maxVertices: number): string {
   return /* wgsl */ `
 fn rsl_grid_f32(offset: u32) -> f32 { return grids[g_base + offset + g_vi]; }
@@ -134,9 +137,10 @@ fn rsl_fresnel_kr(i: vec3f, n: vec3f, eta: f32) -> f32 {
   let b = (c * (g + c) - 1.0) / (c * (g - c) + 1.0);
   return 0.5 * a * a * (1.0 + b * b);
 }
+// PRMan's highlight exponent, not the spec's example (src/rsl/specular.ts).
 fn rsl_specularbrdf(l: vec3f, n: vec3f, v: vec3f, roughness: f32) -> vec3f {
   let h = rsl_normalize(l + v);
-  return vec3f(pow(max(0.0, dot(n, h)), 1.0 / max(roughness, 1e-6)));
+  return vec3f(pow(max(0.0, dot(n, h)), ${floatLiteral(SPECULAR_ROUGHNESS_SCALE)} / max(roughness, ${floatLiteral(MIN_SPECULAR_ROUGHNESS)})));
 }
 // step(edge, x) averaged over x in [a, b] (scaled about its centre): the covered fraction at or above edge.
 fn rsl_filterstep(edge: f32, a: f32, b: f32, scale: f32) -> f32 {

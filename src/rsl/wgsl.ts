@@ -5,6 +5,7 @@
 // Values proven uniform over the grid and worth it are computed once per grid by invocation 0 into
 // workgroup memory behind one barrier (passes/uniform-hoist.ts), e.g. the light shaders' transforms of
 // their from/to parameters, which otherwise run per vertex per light per illuminance loop.
+import { floatLiteral } from './wgsl-literals.ts';
 import { FRAME_UNIFORMS_WGSL, GRID_INFO } from '../layout/grid-layout.ts';
 import type { GridLayout } from '../layout/grid-layout.ts';
 import type { SourcePos } from './diagnostics.ts';
@@ -115,9 +116,6 @@ export const DEFAULT_MAX_LOOP_ITERATIONS = 100_000;
 /** The binding of the loop flags when WgslOptions.loopFlags is set (past the fused dicer's 8–11). */
 export const LOOP_FLAG_BINDING = 12;
 
-/** The largest finite f32; WGSL rejects a literal beyond it. */
-const F32_MAX = '3.4028234663852886e38';
-
 /** The binding of the light-evaluation counters when WgslOptions.countLightEvaluations is set. */
 export const LIGHT_COUNT_BINDING = 4;
 
@@ -152,17 +150,6 @@ function exitTestEnd(loop: Extract<Inst, { op: 'loop' }>): number {
     if (children(inst).length > 0 || inst.op === 'break' || inst.op === 'continue' || inst.op === 'derivgroup') return 0;
   }
   return 0;
-}
-
-/** A WGSL f32 literal for `x`: beyond the f32 range (where a C float would be infinite) the largest
- * finite f32 of its sign, as WGSL has no infinite literal and refuses values that only round to
- * the largest; NaN 0. */
-function floatLiteral(x: number): string {
-  if (Number.isNaN(x)) return '0.0';
-  // Beyond the largest f32 (also where x would round to it), which WGSL refuses to round.
-  if (Math.abs(x) > Number(F32_MAX)) return x > 0 ? F32_MAX : `-${F32_MAX}`;
-  const s = String(x);
-  return /[.eE]/.test(s) ? s : `${s}.0`;
 }
 
 class Emitter {

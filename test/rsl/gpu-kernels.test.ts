@@ -64,10 +64,11 @@ describe('kernels shade a 2×2 grid', () => {
       const I = [u, v, 1];
       const len = Math.hypot(...I);
       const V = I.map((x) => -x / len);
-      // H = normalize(L + V) with L = (0, 0, -1); N.H to the power 1/roughness.
+      // H = normalize(L + V) with L = (0, 0, -1); N.H to the power 1 / (roughness / 8), PRMan's
+      // highlight (src/rsl/specular.ts).
       const H0 = [V[0]!, V[1]!, V[2]! - 1];
       const hl = Math.hypot(...H0);
-      const spec = Math.pow(Math.max(0, -H0[2]! / hl), 1 / 0.1);
+      const spec = Math.pow(Math.max(0, -H0[2]! / hl), 8 / 0.1);
       const expected = Cs.map((c) => c * 0.5 * 2 + 0.5 * 2 * spec);
       ci.forEach((x, c) => expect(x).toBeCloseTo(expected[c]!, 4));
     });

@@ -3,6 +3,7 @@
 // it is written from that definition, independently of the WGSL, so the comparison checks both.
 // Noise and random() are defined by their hash, so those mirror the WGSL bit for bit.
 import { mat4 } from 'gl-matrix';
+import { specularFalloff } from '../specular.ts';
 import type { Value } from './values.ts';
 import {
   add, cross, determinant, dot, identity, inverse, length, lift, matVec, normalize, num, scale, sub, transpose, vec,
@@ -293,7 +294,7 @@ export const FUNCTIONS: Record<string, Fn> = {
   rsl_fresnel_kr: (args) => fresnelKr(vec(args[0]), vec(args[1]), num(args[2])),
   rsl_specularbrdf: (args) => {
     const h = normalize(add(vec(args[0]), vec(args[2])));
-    const x = Math.pow(Math.max(0, dot(vec(args[1]), h)), 1 / Math.max(num(args[3]), 1e-6));
+    const x = specularFalloff(dot(vec(args[1]), h), num(args[3]));
     return [x, x, x];
   },
   rsl_pow_f32: binary(powRsl),
