@@ -43,7 +43,7 @@ describe('specular() conformance', () => {
       const expected = 0.9 * Math.cos(halfAngle) ** (8 / roughness);
       // The spec's example exponent gives a different value wherever N·H < 1.
       if (halfAngle > 0) expect(Math.abs(0.9 * Math.cos(halfAngle) ** (1 / roughness) - expected)).toBeGreaterThan(0.05);
-      for (const [x, y] of [[8, 8], [2, 13]]) {
+      for (const [x, y] of [[8, 8], [2, 13]] as const) {
         const [r, g, b] = pixel(rendered.image, x, y);
         for (const value of [r, g, b]) expect(value).toBeCloseTo(expected, 4);
       }
