@@ -32,8 +32,11 @@ const MAX_SMALL_SHARE = 0.005;
  * a copy), and where the dicer cannot resolve a triangle's apex its normal comes from that
  * rounding noise or is zero. Measured 4 pixels up to 18 off. subdivision-rook (adaptively refined
  * since 2026-11-29, patches of three levels meeting at T-junctions): measured 1 silhouette pixel 9
- * off, no interior pixel off, 0.18% of channels over 2; cause not traced. */
-const EDGE_PIXELS_ALLOWED: Readonly<Record<string, number>> = { 'polygon-holes': 4, 'subdivision-rook': 2 };
+ * off, no interior pixel off, 0.18% of channels over 2; cause not traced. Since specular() takes
+ * PRMan's exponent 8 / roughness (2026-12-01), whose highlight is steeper, the rook's silhouette
+ * pixels amplify that difference: measured 6 silhouette pixels up to 17 off, still no interior
+ * pixel off and 0.1% of channels over 2. */
+const EDGE_PIXELS_ALLOWED: Readonly<Record<string, number>> = { 'polygon-holes': 4, 'subdivision-rook': 6 };
 const SHADER_TROUBLE = /not found|does not compile|default surface|skipped|left out/;
 
 interface Comparison {
