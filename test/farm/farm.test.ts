@@ -147,7 +147,9 @@ describe('reyes farm', () => {
     expect(existsSync(path.join(dir, 'out', '.reyes-farm-tiles', `${tiledId}-t0.tile`))).toBe(false);
     const merged = (await queue.getJob(tiledId))!;
     expect(Object.keys(await merged.getChildrenValues())).toHaveLength(4);
-    const ranOn = new Set(await Promise.all([...seqIds, tiledId].map(async (id) => (await queue.getJob(id))!.processedBy)));
+    // Every job of the three submissions (frames, tiles, merge), not only the frames: which
+    // worker takes which is up to the queue, and a busy machine may give one worker all frames.
+    const ranOn = new Set((await queue.getJobs(['completed', 'failed'])).map((job) => job.processedBy));
     expect(ranOn.size).toBe(2);
 
     // The missing shader: three attempts, then failed with the message at its request.
