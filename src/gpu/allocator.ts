@@ -31,9 +31,15 @@ export class GpuAllocator {
   private liveBytes = 0;
   private peakBytes = 0;
 
+  /** The fill pattern's words, grown to the largest new buffer filled so far. */
+  private fillWords = new Uint32Array(0);
+
+  /** `newBufferFill`, when given, is written over every new buffer that may be copied into
+   * (GpuContext.newBufferFill). */
   constructor(
     readonly device: GPUDevice,
     private budgetBytes: number,
+    private readonly newBufferFill?: number,
   ) {}
 
   get budget(): number {
@@ -76,6 +82,7 @@ export class GpuAllocator {
       throw new GpuBudgetError(request.label, size, this.budgetBytes, this.liveBytes);
     }
     const buffer = this.device.createBuffer({ label: request.label, size, usage: request.usage });
+    if (this.newBufferFill !== undefined && request.usage & GPUBufferUsage.COPY_DST) this.fill(buffer, size / 4);
     this.sizes.set(buffer, size);
     this.liveBytes += size;
     this.peakBytes = Math.max(this.peakBytes, this.liveBytes);
@@ -120,6 +127,11 @@ export class GpuAllocator {
     this.sizes.delete(buffer);
     this.liveBytes -= size;
     buffer.destroy();
+  }
+
+  private fill(buffer: GPUBuffer, words: number): void {
+    if (this.fillWords.length < words) this.fillWords = new Uint32Array(words).fill(this.newBufferFill!);
+    this.device.queue.writeBuffer(buffer, 0, this.fillWords, 0, words);
   }
 
   private pooledBytes(): number {

@@ -38,6 +38,10 @@ export interface GpuContext {
   lostError: GpuDeviceLostError | undefined;
   /** Resolves when the device is lost (also after `destroy`). */
   readonly lost: Promise<GpuDeviceLostError>;
+  /** A word the allocator writes over every new buffer before handing it out (a test of whether
+   * anything reads what it did not write: REYES_GPU_BUFFERS=fill in Node); unset, new buffers hold
+   * whatever the implementation gives them. */
+  readonly newBufferFill?: number;
   destroy(): void;
 }
 
@@ -47,11 +51,13 @@ export interface AcquireOptions {
   gpu?: GPU;
   /** Names `gpu` in AdapterDescription.runtime ("given" if not said). */
   runtime?: string;
+  /** GpuContext.newBufferFill (Dawn in Node sets it when REYES_GPU_BUFFERS=fill). */
+  newBufferFill?: number;
 }
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
-async function findGpu(): Promise<{ gpu: GPU; runtime: string }> {
+async function findGpu(): Promise<{ gpu: GPU; runtime: string; newBufferFill?: number }> {
   if (typeof navigator !== 'undefined' && navigator.gpu) return { gpu: navigator.gpu, runtime: 'browser' };
   if (!isNode) {
     const secure = typeof window !== 'undefined' && !window.isSecureContext;
@@ -103,6 +109,7 @@ export async function acquireGpu(options: AcquireOptions = {}): Promise<GpuConte
     features: [...device.features].sort(),
     uncapturedErrors,
     lostError: undefined,
+    newBufferFill: options.newBufferFill ?? ('newBufferFill' in found ? found.newBufferFill : undefined),
     lost: device.lost.then((lost) => {
       context.lostError = new GpuDeviceLostError(lost.reason, lost.message);
       return context.lostError;

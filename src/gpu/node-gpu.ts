@@ -46,10 +46,26 @@ export function nodeGpu(): { gpu: GPU; driver: ReturnType<typeof chooseVulkanDri
     process.env.XDG_RUNTIME_DIR ??= '/tmp';
     Object.assign(globalThis, globals);
     paceDawnEventPolling();
-    dawn = create([]);
+    dawn = create(dawnFlags());
   }
   return { gpu: dawn, driver };
 }
+
+/**
+ * Dawn's options. Dawn zeroes each new buffer at its first use, as WebGPU requires; on a CPU driver
+ * that memset is slow (about 0.55 ms per MiB on lavapipe here: 380 ms of a 5 s uteapot frame, whose
+ * regions' grid records alone are 450 MiB of new buffers), and the renderer never reads a byte it
+ * has not written (every buffer comes from allocator.ts, whose pooled buffers are handed out
+ * unzeroed already). So in Node new buffers are left as the driver gives them, unless
+ * REYES_GPU_BUFFERS=zero. Pages are unaffected: the browser's WebGPU zeroes.
+ */
+export function dawnFlags(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.REYES_GPU_BUFFERS === 'zero' ? [] : ['disable-dawn-features=lazy_clear_resource_on_first_use'];
+}
+
+/** What REYES_GPU_BUFFERS=fill has the allocator write over new buffers: as a float -3.4e38 (a
+ * colour, depth or position no kernel would leave alone), as an index or count far out of range. */
+export const NEW_BUFFER_FILL = 0xff7fffff;
 
 export const NO_DRIVER_HINT =
   'No Vulkan driver was found for Dawn. Run `npm test` once (its setup installs Mesa lavapipe into .vulkan/ ' +
@@ -58,10 +74,11 @@ export const NO_DRIVER_HINT =
 
 /** Dawn on the chosen driver and how AdapterDescription.runtime names it, e.g. "dawn/vulkan
  * (lavapipe: …)"; GpuUnavailableError (saying how to install a driver) without a Vulkan driver. */
-export function dawnGpu(): { gpu: GPU; runtime: string } {
+export function dawnGpu(): { gpu: GPU; runtime: string; newBufferFill?: number } {
   const { gpu, driver } = nodeGpu();
   if (driver.choice === 'none') throw new GpuUnavailableError(NO_DRIVER_HINT);
-  return { gpu, runtime: `dawn/vulkan (${driver.choice}${driver.icd ? `: ${driver.icd}` : ''})` };
+  const runtime = `dawn/vulkan (${driver.choice}${driver.icd ? `: ${driver.icd}` : ''})`;
+  return process.env.REYES_GPU_BUFFERS === 'fill' ? { gpu, runtime, newBufferFill: NEW_BUFFER_FILL } : { gpu, runtime };
 }
 
 /** A GPU device from Dawn (dawnGpu). */

@@ -16,7 +16,7 @@ export class GpuRuntime {
     readonly context: GpuContext,
     budgetBytes = defaultBudget(context.limits),
   ) {
-    this.allocator = new GpuAllocator(context.device, budgetBytes);
+    this.allocator = new GpuAllocator(context.device, budgetBytes, context.newBufferFill);
     this.kernels = new KernelCache(context.device);
   }
 
