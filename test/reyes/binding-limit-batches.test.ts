@@ -7,7 +7,7 @@ import { compareImages } from '../../src/image/compare.ts';
 import { RECORD } from '../../src/layout/primitive-record.ts';
 import { PIECE } from '../../src/layout/ready-piece.ts';
 import { JOIN_HALF, JOIN_HALVES, PrimitiveRecords } from '../../src/reyes/primitive-record.ts';
-import { packRegionRecords, pieceRecords, recordBatches, recordSource, type RecordSource } from '../../src/reyes/frame/record-batches.ts';
+import { packRegionRecords, pieceRecords, recordBatches, recordSource } from '../../src/reyes/frame/record-batches.ts';
 import { BindingLimitError } from '../../src/reyes/errors.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import type { GpuRuntime } from '../../src/gpu/runtime.ts';
@@ -98,22 +98,34 @@ describe('primitive records batched to the binding limit', () => {
     records.join(0, 0, 2, 1, false);
     // A T-junction: record 4's edge 1 is half of record 3's edge 0 (a subdivision mesh's levels).
     records.joinHalf(3, 0, 4, 1, true);
-    // Batches [0, 3) and [3, 5); the pieces: batch 0's record 1, then batch 1's records 1 (= 4) and 0 (= 3), record 4 again.
-    const unused = (): never => { throw new Error('not uploaded'); };
-    const source: RecordSource = { batches: [{ first: 0, count: 3 }, { first: 3, count: 2 }], upload: unused, subset: unused };
+    // A binding of three records: batches [0, 3) and [3, 5). The pieces: batch 0's record 1, then
+    // batch 1's records 1 (= 4) and 0 (= 3), record 4 again.
+    const gpu = { maxBindingBytes: () => 3 * RECORD.floats * 4, allocator: { budget: 64 << 20 } } as unknown as GpuRuntime;
+    const source = recordSource(gpu, records);
+    expect(source.batches).toEqual([{ first: 0, count: 3 }, { first: 3, count: 2 }]);
     const pieces = new Uint32Array(4 * PIECE.words);
     [1, 1, 0, 1].forEach((p, k) => (pieces[k * PIECE.words + PIECE.prim] = p));
     pieces[PIECE.words + PIECE.nu] = 9;
     const ofPiece = pieceRecords(source, pieces, 4, [1, 4]);
     expect(Array.from(ofPiece)).toEqual([1, 4, 3, 4]);
     // A narrowed source (records 1, 3, 4 in one batch) maps its positions back the same way.
-    const narrowed: RecordSource = { ...source, indices: Uint32Array.from([1, 3, 4]), batches: [{ first: 0, count: 3 }] };
+    const narrowed = source.of(Uint32Array.from([1, 3, 4]));
+    expect(narrowed.batches).toEqual([{ first: 0, count: 3 }]);
     expect(Array.from(pieceRecords(narrowed, Uint32Array.from([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]), 2, [2]))).toEqual([1, 4]);
     // Subsets of subsets name the frame's records (a region's halves start from the records it kept).
-    const gpu = { maxBindingBytes: () => 1 << 20, allocator: { budget: 64 << 20 } } as unknown as GpuRuntime;
-    const kept = recordSource(gpu, records, Uint32Array.from([0, 2, 3, 4])).subset(Uint32Array.from([1, 3])).subset(Uint32Array.from([1]));
+    const kept = source.of(Uint32Array.from([0, 2, 3, 4])).subset(Uint32Array.from([1, 3])).subset(Uint32Array.from([1]));
     expect(Array.from(kept.indices!)).toEqual([4]);
     expect(kept.batches).toEqual([{ first: 0, count: 1 }]);
+    // Resident records (batched for the binding, not the budget): a narrowed source's batches are
+    // the frame's batches it draws from, its records at their indices there, as pieces name them.
+    const resident = recordSource(gpu, records, []);
+    const residentNarrowed = resident.of(Uint32Array.from([1, 3, 4]));
+    expect(residentNarrowed.batches).toEqual([
+      { first: 0, count: 1, resident: { batch: 0, local: Uint32Array.from([1]) } },
+      { first: 1, count: 2, resident: { batch: 1, local: Uint32Array.from([0, 1]) } },
+    ]);
+    expect(Array.from(pieceRecords(residentNarrowed, Uint32Array.from([1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]), 2, [1, 2]))).toEqual([1, 4]);
+    expect(residentNarrowed.subset(Uint32Array.from([2])).batches).toEqual([{ first: 0, count: 1, resident: { batch: 1, local: Uint32Array.from([1]) } }]);
     const packed = packRegionRecords(records, ofPiece, pieces, 4);
     expect(Array.from(packed.global)).toEqual([1, 3, 4]);
     expect([0, 1, 2, 3].map((k) => pieces[k * PIECE.words + PIECE.prim])).toEqual([0, 2, 1, 2]);

@@ -38,7 +38,7 @@ export function uploadFrame(gpu: GpuRuntime, converted: ConvertedFrame, job: Pic
   if (recordsBatched(records, maxBinding, allocator.budget)) {
     const none = allocator.createBufferWithData('no records bound whole (batched per region)', new Float32Array(4), usage);
     owned.push(none);
-    return { prims: none, userCorners: none, pipelines: uploadParams(gpu, converted, owned), textures, tables, batched: { records, source: recordSource(gpu, records) } };
+    return { prims: none, userCorners: none, pipelines: uploadParams(gpu, converted, owned), textures, tables, batched: { records, source: recordSource(gpu, records, owned) } };
   }
   const prims = allocator.createBufferWithData('primitive records', records.floats(), usage);
   owned.push(prims);

@@ -31,12 +31,22 @@ export function recordsBatched(records: PrimitiveRecords, maxBindingBytes: numbe
 export interface RecordBatch {
   first: number;
   count: number;
+  /** Where the records stay on the GPU for the whole frame (RecordSource.resident): the frame's
+   * batch whose buffers hold them, and their indices there (ascending). */
+  resident?: { batch: number; local: Uint32Array };
 }
 
-/**
- * Consecutive runs of `count` records whose records and auxiliary values (`auxFloats(k)` floats for
- * the k-th) each fit `maxBindingBytes`, and together `batchBytes` where the run holds more than one.
- */
+/** The frame's records kept on the GPU, batch by batch, from their first upload to the frame's end:
+ * when they are batched only for the binding limit, not for the budget (a million points: 484 MB
+ * of records, 4 batches), every dicing region would otherwise pack and upload its own records again
+ * (12 s of packing in that 54 s frame). */
+interface ResidentRecords {
+  batches: RecordBatch[];
+  bound: (BoundRecords | undefined)[];
+  /** The frame's buffers (frame-buffers.ts), released with it. */
+  owned: GPUBuffer[];
+}
+
 export function recordBatches(count: number, auxFloats: (k: number) => number, maxBindingBytes: number, batchBytes = Infinity): RecordBatch[] {
   const batches: RecordBatch[] = [];
   let batch: RecordBatch = { first: 0, count: 0 };
@@ -71,25 +81,89 @@ export interface RecordSource {
   /** The frame's records it holds, ascending; every record when undefined. */
   indices?: Uint32Array;
   batches: readonly RecordBatch[];
-  /** The batch's records, packed, in buffers of their own (the caller releases them: releaseRecords). */
+  /** The batch's records on the GPU; the caller gives them back with `release`. Bound/split reads
+   * the batch's records at `batch.resident.local` there, else at 0, 1, .... */
   upload(batch: RecordBatch): BoundRecords;
+  release(bound: BoundRecords): void;
+  /** The frame's record of record `prim` of batch `batch`'s upload. */
+  recordOf(batch: number, prim: number): number;
   /** The records at these positions of this source (ascending), as a source of their own. */
   subset(positions: Uint32Array): RecordSource;
+  /** The frame's records `global` (ascending), as a source of their own. */
+  of(global: Uint32Array): RecordSource;
 }
 
-/** The frame's records, or those of `indices`, in batches. */
-export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, indices?: Uint32Array): RecordSource {
-  const recordOf = (k: number): number => (indices ? indices[k]! : k);
+/** The frame's records in batches. With `owned` (the frame's buffers), records batched only for the
+ * binding limit stay on the GPU from their first upload to the frame's end (ResidentRecords). */
+export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, owned?: GPUBuffer[]): RecordSource {
   const aux = auxExtents(records);
+  const bytes = records.floats().byteLength + records.userFloatsData().byteLength;
+  if (!owned || bytes > RECORDS_SHARE * gpu.allocator.budget) return packedSource(gpu, records, aux);
+  const batches = recordBatches(records.count, aux.length, gpu.maxBindingBytes()).map((b, k) => ({ ...b, resident: { batch: k, local: identity(b.count) } }));
+  return residentSource(gpu, records, { batches, bound: [], owned });
+}
+
+/** `count` indices 0, 1, .... */
+function identity(count: number): Uint32Array {
+  const indices = new Uint32Array(count);
+  for (let k = 0; k < count; k++) indices[k] = k;
+  return indices;
+}
+
+/** The records (those of `indices`), each batch packed and uploaded when asked for. */
+function packedSource(gpu: GpuRuntime, records: PrimitiveRecords, aux: ReturnType<typeof auxExtents>, indices?: Uint32Array): RecordSource {
+  const recordOf = (k: number): number => (indices ? indices[k]! : k);
+  const batches = recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes(), BATCH_SHARE * gpu.allocator.budget);
   return {
     ...(indices ? { indices } : {}),
-    batches: recordBatches(indices?.length ?? records.count, (k) => aux.length(recordOf(k)), gpu.maxBindingBytes(), BATCH_SHARE * gpu.allocator.budget),
-    upload: ({ first, count }) => uploadRecords(gpu, packRecords(records, indices ? indices.subarray(first, first + count) : Uint32Array.from({ length: count }, (_, k) => first + k))),
-    subset: (positions) => recordSource(gpu, records, Uint32Array.from(positions, recordOf)),
+    batches,
+    upload: ({ first, count }) => uploadRecords(gpu, packRecords(records, indices ? indices.subarray(first, first + count) : identity(count).map((k) => first + k))),
+    release: (bound) => releaseRecords(gpu, bound),
+    recordOf: (batch, prim) => recordOf(batches[batch]!.first + prim),
+    subset: (positions) => packedSource(gpu, records, aux, Uint32Array.from(positions, recordOf)),
+    of: (global) => packedSource(gpu, records, aux, global),
   };
 }
 
-export function releaseRecords(gpu: GpuRuntime, bound: BoundRecords): void {
+/** The records (those of `indices`) in the resident batches that hold them, one batch of this
+ * source per resident batch it draws from. */
+function residentSource(gpu: GpuRuntime, records: PrimitiveRecords, resident: ResidentRecords, indices?: Uint32Array): RecordSource {
+  const recordOf = (k: number): number => (indices ? indices[k]! : k);
+  let batches: RecordBatch[] = resident.batches;
+  if (indices) {
+    batches = [];
+    for (let position = 0, b = 0; position < indices.length; b++) {
+      const { first, count } = resident.batches[b]!;
+      let end = position;
+      while (end < indices.length && indices[end]! < first + count) end++;
+      if (end === position) continue;
+      const local = new Uint32Array(end - position);
+      for (let k = position; k < end; k++) local[k - position] = indices[k]! - first;
+      batches.push({ first: position, count: end - position, resident: { batch: b, local } });
+      position = end;
+    }
+  }
+  return {
+    ...(indices ? { indices } : {}),
+    batches,
+    upload: (batch) => {
+      const k = batch.resident!.batch;
+      let bound = resident.bound[k];
+      if (!bound) {
+        const { first, count } = resident.batches[k]!;
+        bound = resident.bound[k] = uploadRecords(gpu, packRecords(records, identity(count).map((j) => first + j)));
+        resident.owned.push(bound.prims, bound.userCorners);
+      }
+      return bound;
+    },
+    release: () => {},
+    recordOf: (batch, prim) => resident.batches[batches[batch]!.resident!.batch]!.first + prim,
+    subset: (positions) => residentSource(gpu, records, resident, Uint32Array.from(positions, recordOf)),
+    of: (global) => residentSource(gpu, records, resident, global),
+  };
+}
+
+function releaseRecords(gpu: GpuRuntime, bound: BoundRecords): void {
   gpu.allocator.release(bound.prims);
   gpu.allocator.release(bound.userCorners);
 }
@@ -148,8 +222,7 @@ export function pieceRecords(source: RecordSource, pieces: Uint32Array, count: n
   let batch = 0;
   for (let g = 0; g < count; g++) {
     while (g >= batchEnds[batch]!) batch++;
-    const position = source.batches[batch]!.first + pieces[g * PIECE.words + PIECE.prim]!;
-    records[g] = source.indices ? source.indices[position]! : position;
+    records[g] = source.recordOf(batch, pieces[g * PIECE.words + PIECE.prim]!);
   }
   return records;
 }

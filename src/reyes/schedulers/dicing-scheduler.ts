@@ -9,7 +9,7 @@
 import { BindingLimitError } from '../errors.ts';
 import type { FrameGpu, ReadyPieces, Region } from '../frame-gpu.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
-import { bindRegionRecords, packRegionRecords, pieceRecords, recordSource, type BoundRegionRecords, type RecordSource } from '../frame/record-batches.ts';
+import { bindRegionRecords, packRegionRecords, pieceRecords, type BoundRegionRecords, type RecordSource } from '../frame/record-batches.ts';
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { diceAndShade } from '../pipeline/fusion.ts';
 import type { BinLevel } from '../pipeline/runtime.ts';
@@ -214,7 +214,7 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
   const batched = records.batched;
   if (batched && source) {
     const packed = packRegionRecords(batched.records, pieceRecords(source, pieces, split.count, split.batchEnds), pieces, split.count);
-    bin.halves = { ...records, batched: { ...batched, source: recordSource(gpu, batched.records, packed.global) } };
+    bin.halves = { ...records, batched: { ...batched, source: source.of(packed.global) } };
     if (fits) {
       bin.bound = bindRegionRecords(frame, packed, split, pieces);
       bin.recordsPassBinding = bin.bound === undefined;

@@ -18,7 +18,7 @@ import { Scan } from '../../gpu/scan.ts';
 import { PIECE } from '../../layout/ready-piece.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces, type Region } from '../frame-gpu.ts';
 import { kernelPipeline } from '../../layout/kernel-sources.ts';
-import { releaseRecords, type BoundRecords, type RecordSource } from '../frame/record-batches.ts';
+import type { BoundRecords, RecordSource } from '../frame/record-batches.ts';
 import { MAX_CLIP_PLANES } from '../../layout/sample-params.ts';
 import { REGION_CUT, SPLIT_COUNTERS, SPLIT_PARAMS } from '../../layout/split-params.ts';
 import { packUniform } from '../../layout/uniform-struct.ts';
@@ -102,16 +102,18 @@ export function boundSplitBatches(frame: FrameGpu, region: Region, maxReady: num
       for (const batch of source.batches) {
         const records = source.upload(batch);
         try {
-          const first = await firstLevel(frame, region, records, batch.count);
+          const local = batch.resident?.local;
+          const first = await firstLevel(frame, region, records, batch.count, local);
           for (const k of first.kept) kept.push(batch.first + k);
           readyWhole += first.readyWhole;
           // Past the limit with the records ready whole: it does not fit without bounding them further.
-          if (splitter && (readyWhole > maxReady || !await splitter.batch(records, initialQueue(first.kept.length, first.kept), first.kept.length))) {
+          const queued = local ? first.kept.map((k) => local[k]!) : first.kept;
+          if (splitter && (readyWhole > maxReady || !await splitter.batch(records, initialQueue(queued.length, queued), queued.length))) {
             splitter.release();
             splitter = undefined;
           }
         } finally {
-          releaseRecords(gpu, records);
+          source.release(records);
         }
       }
       return { touching: source.subset(Uint32Array.from(kept)), split: splitter?.finish() };
@@ -281,10 +283,11 @@ function splitParams(frame: FrameGpu, region: Region) {
 }
 
 /**
- * The first level of bound/split alone over `count` bound records: the ones whose whole piece is
- * not culled for `region` (their indices among `records`), and how many of them are ready whole.
+ * The first level of bound/split alone over `count` bound records (those at `local` among
+ * `records`, else the first `count`): the ones whose whole piece is not culled for `region` (their
+ * positions among the `count`), and how many of them are ready whole.
  */
-async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords, count: number): Promise<{ kept: Uint32Array; readyWhole: number }> {
+async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords, count: number, local?: Uint32Array): Promise<{ kept: Uint32Array; readyWhole: number }> {
   const { gpu } = frame;
   const allocator = gpu.allocator;
   const [classify] = await boundSplitPipelines(frame);
@@ -298,7 +301,7 @@ async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords
   try {
     for (let start = 0; start < count; start += window) {
       const n = Math.min(window, count - start);
-      const queue = allocator.createBufferWithData('split queue', initialQueue(n, undefined, start), STORAGE());
+      const queue = allocator.createBufferWithData('split queue', initialQueue(n, local?.subarray(start, start + n), start), STORAGE());
       const flags = allocator.createBuffer({ label: 'first-level flags', size: n * 8, usage: STORAGE() });
       try {
         const recorder = stageRecorder(frame, 'bound/split');
