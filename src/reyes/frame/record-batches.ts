@@ -4,7 +4,10 @@
 // batch-local index), and each dicing region then binds only the records its ready
 // pieces came from, packed into buffers of its own with the pieces' indices rebased to them. A
 // region split after its bound/split hands its halves only the records its pieces came from, or,
-// when bound/split gave up, the records its first level kept (RecordSource.subset).
+// when bound/split gave up, the records its first level kept (RecordSource.subset). Records
+// batched for the binding limit alone (within RECORDS_SHARE of the budget) are not packed per
+// region: their batches stay on the GPU for the frame (ResidentRecords) and a region's bound/split
+// reads its records at their indices there.
 import { JOIN_HALF, JOIN_HALVES, type PrimitiveRecords } from '../primitive-record.ts';
 import { RECORD } from '../../layout/primitive-record.ts';
 import type { GpuRuntime } from '../../gpu/runtime.ts';
