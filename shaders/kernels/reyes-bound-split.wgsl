@@ -173,6 +173,14 @@ fn powerOfTwoAtLeast(n: u32) -> u32 {
   return 1u << (32u - countLeadingZeros(n - 1u));
 }
 
+/** The smallest m · 2^k >= n with m < 8 (n >= 1). */
+fn threeSignificantBits(n: u32) -> u32 {
+  let bits = 32u - countLeadingZeros(n);
+  if (bits <= 3u) { return n; }
+  let shift = bits - 3u;
+  return ((n + (1u << shift) - 1u) >> shift) << shift;
+}
+
 fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
   return (group.x + group.y * groups.x) * 64u + local;
 }
@@ -348,6 +356,12 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     }
     var segU = powerOfTwoAtLeast(wantU);
     var segV = powerOfTwoAtLeast(wantV);
+    // A ribbon spanning its whole width meets no grid along its length (u = 0 and 1 are its edges),
+    // and pieces along it meet at rows of its width's rate: along v its rate needs no power of two,
+    // only to halve on a vertex as often as region splits may cut it. Rounded up to three
+    // significant bits (m · 2^k, m < 8: at most 1/4 more than it asks for, against up to twice as
+    // many with a power of two), it halves down to m.
+    if ((recU(prim, REC_FLAGS) & FLAG_RIBBON) != 0u && u0 == 0.0 && u1 == 1.0) { segV = threeSignificantBits(wantV); }
     // A half of a region split keeps its share of the whole piece's grid (the same vertices).
     let kept = vec2u(queue[i * PIECE_WORDS + PIECE_NU], queue[i * PIECE_WORDS + PIECE_NV]);
     if (kept.x != 0u) {
@@ -360,8 +374,9 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
       action = READY;
       let reach = max(lenU, lenV);
       let along = select(segV, segU, alongU);
-      let far = reach > REGION_SPLIT * regionSide && along >= 2u;
-      let across = reach > CUT_SPLIT * regionSide && along >= 2u * CUT_SPLIT_LEAST && boxCrossesCut(lo, hi, params.region);
+      let halves = along >= 2u && (along & 1u) == 0u;
+      let far = reach > REGION_SPLIT * regionSide && halves;
+      let across = reach > CUT_SPLIT * regionSide && halves && along >= 2u * CUT_SPLIT_LEAST && boxCrossesCut(lo, hi, params.region);
       if ((far || across) && depth < params.maxDepth) {
         action = select(SPLIT_V, SPLIT_U, alongU) | REGION_SPLIT_FLAG;
         nu = segU + 1u;

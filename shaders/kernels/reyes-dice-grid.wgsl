@@ -212,10 +212,11 @@ fn diceVertex(g: u32, k: u32, perspective: bool) {
   let i = k % nu;
   let j = k / nu;
   // Dyadic pieces and power-of-two rates: these parameters are exact, so a vertex that two grids
-  // share has the same (u, v) bits in both.
+  // share has the same (u, v) bits in both. A ribbon's rate along v need not be a power of two
+  // (bound/split): its last row is put at v1 itself, where the next piece's first row is.
   let step = vec2f((u1 - u0) / f32(nu - 1u), (v1 - v0) / f32(nv - 1u));
-  let u = u0 + f32(i) * step.x;
-  let v = v0 + f32(j) * step.y;
+  let u = select(u0 + f32(i) * step.x, u1, i == nu - 1u);
+  let v = select(v0 + f32(j) * step.y, v1, j == nv - 1u);
   let m = objectToCamera(prim);
   let seam = seamOf(g, prim, i, j, nu, nv, vec2f(u0, v0), vec2f(u1, v1), step);
   let blobby = isKind(recU(prim, REC_KIND), KIND_BLOBBY);

@@ -31,6 +31,9 @@ export const PrimitiveFlag = {
   /** The record's auxiliary block starts with row-mask words: its user variables may carry 16 Bézier
    * control values per component (vertex class on a bicubic patch) instead of 4 corner values. */
   bicubicVertex: 32,
+  /** A curve's ribbon (convert/curves.ts): v along the curve, u across it. Spanning its whole width
+   * it has no neighbour along its length, so bound/split dices it at any rate along v. */
+  ribbon: 64,
 } as const;
 
 /** Bits of RECORD.bicubicMask: standard variables given as vertex class on a bicubic patch. */

@@ -75,8 +75,12 @@ describe('region splits', () => {
     expect(whole.rendered.stats.dicingRegions).toBe(1);
     const cut = await render(gpu(), frame, { budgetBytes: 256 * MiB, bucketSize: 32 });
     expect(cut.rendered.stats.dicingRegions).toBe(60);
-    // Each piece diced whole in every region its box touched took 3.7 times those of one region (1.7 now).
-    expect(cut.rendered.stats.micropolygons).toBeLessThan(2 * whole.rendered.stats.micropolygons);
+    // Each piece diced whole in every region its box touched took 3.7 times those of one region.
+    // Halving pieces at the cuts brought it to 1.74 (20,688 and 36,048). Since ribbons dice at rates
+    // of three significant bits rather than powers of two, one region dices 15,292 and 60 regions
+    // 36,118: 2.36, the cut regions' pieces halving on coarser lattices (a piece of 20 stops where
+    // one of 32 went on to 16).
+    expect(cut.rendered.stats.micropolygons).toBeLessThan(2.5 * whole.rendered.stats.micropolygons);
     expect(compareImages(cut.image, whole.image).max).toBeLessThanOrEqual(1);
   }, 300_000);
 });

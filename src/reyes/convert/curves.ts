@@ -92,7 +92,7 @@ export function convertCurves(ctx: ConvertContext, geometry: Geometry, perspecti
   const given = widths(ctx.primvars);
   const normals = ctx.primvars.get('N');
   // The side direction already fixes which way dPdu × dPdv points (at the eye, or along N).
-  const facing: ConvertContext = { ...ctx, common: { ...ctx.common, flags: ctx.common.flags & ~PrimitiveFlag.flipNormal } };
+  const facing: ConvertContext = { ...ctx, common: { ...ctx.common, flags: (ctx.common.flags & ~PrimitiveFlag.flipNormal) | PrimitiveFlag.ribbon } };
   const cv = cubic ? toBezier(basis) : undefined;
 
   /** A primitive variable of `components` numbers at fraction t along a segment whose Bézier control
