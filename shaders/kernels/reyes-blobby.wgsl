@@ -8,10 +8,6 @@
 
 // @layout blobby-field
 
-/** Newton steps at most: the patch's points start a small part of a coarse cell off the surface, and
- * each step squares the error. */
-const NEWTON_STEPS: u32 = 8u;
-
 fn blobbyWord(at: u32) -> u32 { return bitcast<u32>(userCorners[at]); }
 
 fn blobbyV3(at: u32) -> vec3f { return vec3f(userCorners[at], userCorners[at + 1u], userCorners[at + 2u]); }
@@ -125,7 +121,7 @@ fn blobbyProject(field: u32, start: vec3f) -> BlobbyPoint {
   let threshold = userCorners[field + BLOBBY_FIELD_THRESHOLD];
   let reach = userCorners[field + BLOBBY_FIELD_REACH];
   var point = BlobbyPoint(start, vec3f(0.0));
-  for (var step = 0u; step < NEWTON_STEPS; step++) {
+  for (var step = 0u; step < BLOBBY_NEWTON_STEPS; step++) {
     let f = blobbyField(field, point.p);
     point.gradient = f.xyz;
     let g2 = dot(f.xyz, f.xyz);

@@ -87,6 +87,11 @@ export const BLOBBY_OP_LEAF_OPERAND = 0x80;
  * entries under the top). */
 export const BLOBBY_STACK = 16;
 
+/** Newton steps at most that put a point onto the surface, on the GPU (blobbyProject) and on the CPU
+ * (convert/blobby-mesh.ts): the patch's points start a small part of a coarse cell off the surface,
+ * and each step squares the error. */
+export const BLOBBY_NEWTON_STEPS = 8;
+
 /** Float offsets in one blended variable (its values follow, one per leaf of the block). */
 export const BLOBBY_BLEND = {
   /** u32 bits: the component it sets: 0-10 the dicer's standard components (s, t, Cs, Os, N), from
@@ -108,5 +113,5 @@ export const BLOBBY_FIELD_CONSTANTS: readonly ConstantGroup[] = [
   { prefix: 'BLOBBY_KIND_', values: BlobbyLeafKind },
   { prefix: 'BLOBBY_OP_', values: { ...BlobbyOp, shift: BLOBBY_OP_SHIFT, mask: BLOBBY_OP_MASK, leafOperand: BLOBBY_OP_LEAF_OPERAND } },
   { prefix: 'BLOBBY_BLEND_', values: { ...BLOBBY_BLEND, user: BLOBBY_BLEND_USER } },
-  { prefix: 'BLOBBY_', values: { stack: BLOBBY_STACK } },
+  { prefix: 'BLOBBY_', values: { stack: BLOBBY_STACK, newtonSteps: BLOBBY_NEWTON_STEPS } },
 ];

@@ -7,6 +7,7 @@
 // share an edge (two cells) run along it the same way and hold its corners in the same order. Each
 // quad is then a biquadratic patch through 9 points of the surface: its corners, its edges' middles
 // (one per mesh edge, shared by the quads on it) and its centre, all moved onto the surface.
+import { BLOBBY_NEWTON_STEPS } from '../../layout/blobby-field.ts';
 import { RecordEdge } from '../../layout/primitive-record.ts';
 import { BLOBBY_THRESHOLD, boxesMeet, type BlobbyField, type Box } from './blobby-field.ts';
 import { compileProgram, runProgram, type BlobbyProgram } from './blobby-program.ts';
@@ -16,8 +17,6 @@ const MIN_CELLS = 16;
 const MAX_CELLS = 64;
 /** Cells along the threshold radius of the smallest leaf alone, at least (where MAX_CELLS allows). */
 const CELLS_PER_RADIUS = 2;
-/** Newton steps at most, as the GPU takes (reyes-blobby.wgsl NEWTON_STEPS). */
-const NEWTON_STEPS = 8;
 /** Cells per side of the bricks the grid is cut into, each with the leaves that reach within
  * NEAR_CELLS cells of it: every point the mesh and its records move onto the surface starts within
  * three cells of its brick and moves one at most. */
@@ -73,7 +72,7 @@ export function coarseCell(field: BlobbyField, bound: Box): number {
 export function projectOntoSurface(program: BlobbyProgram, field: BlobbyField, p: Float64Array, reach: number): void {
   const [sx, sy, sz] = [p[0]!, p[1]!, p[2]!];
   const f = (program.gradient ??= new Float64Array(4));
-  for (let step = 0; step < NEWTON_STEPS; step++) {
+  for (let step = 0; step < BLOBBY_NEWTON_STEPS; step++) {
     runProgram(program, field.leaves, p, f);
     const g2 = f[0]! * f[0]! + f[1]! * f[1]! + f[2]! * f[2]!;
     if (!(g2 > 0)) return;
