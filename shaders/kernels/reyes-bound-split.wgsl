@@ -159,7 +159,6 @@ fn rasterBend(pts: ptr<function, array<vec3f, 25>>) -> vec2f {
   return bend;
 }
 
-/** The smallest power of two >= n (n >= 1). */
 /** The angle between the chords a→b and b→c (0 where either is a point). */
 fn turning(a: vec3f, b: vec3f, c: vec3f) -> f32 {
   let d1 = b - a;
@@ -169,6 +168,7 @@ fn turning(a: vec3f, b: vec3f, c: vec3f) -> f32 {
   return preciseAcos(clamp(dot(d1, d2) / l, -1.0, 1.0));
 }
 
+/** The smallest power of two >= n (n >= 1). */
 fn powerOfTwoAtLeast(n: u32) -> u32 {
   return 1u << (32u - countLeadingZeros(n - 1u));
 }

@@ -57,7 +57,14 @@ export interface AcquireOptions {
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
-async function findGpu(): Promise<{ gpu: GPU; runtime: string; newBufferFill?: number }> {
+/** A WebGPU implementation, its name in AdapterDescription.runtime, and GpuContext.newBufferFill. */
+interface FoundGpu {
+  gpu: GPU;
+  runtime: string;
+  newBufferFill?: number;
+}
+
+async function findGpu(): Promise<FoundGpu> {
   if (typeof navigator !== 'undefined' && navigator.gpu) return { gpu: navigator.gpu, runtime: 'browser' };
   if (!isNode) {
     const secure = typeof window !== 'undefined' && !window.isSecureContext;
@@ -75,7 +82,7 @@ async function findGpu(): Promise<{ gpu: GPU; runtime: string; newBufferFill?: n
 }
 
 export async function acquireGpu(options: AcquireOptions = {}): Promise<GpuContext> {
-  const found = options.gpu ? { gpu: options.gpu, runtime: options.runtime ?? 'given' } : await findGpu();
+  const found: FoundGpu = options.gpu ? { gpu: options.gpu, runtime: options.runtime ?? 'given' } : await findGpu();
   const adapter = await found.gpu.requestAdapter({ powerPreference: options.powerPreference ?? 'high-performance' });
   if (!adapter) {
     throw new GpuUnavailableError(
@@ -109,7 +116,7 @@ export async function acquireGpu(options: AcquireOptions = {}): Promise<GpuConte
     features: [...device.features].sort(),
     uncapturedErrors,
     lostError: undefined,
-    newBufferFill: options.newBufferFill ?? ('newBufferFill' in found ? found.newBufferFill : undefined),
+    newBufferFill: options.newBufferFill ?? found.newBufferFill,
     lost: device.lost.then((lost) => {
       context.lostError = new GpuDeviceLostError(lost.reason, lost.message);
       return context.lostError;

@@ -34,9 +34,9 @@ export function recordsBatched(records: PrimitiveRecords, maxBindingBytes: numbe
 export interface RecordBatch {
   first: number;
   count: number;
-  /** Where the records stay on the GPU for the whole frame (RecordSource.resident): the frame's
-   * batch whose buffers hold them, and their indices there (ascending). */
-  resident?: { batch: number; local: Uint32Array };
+  /** Where the records stay on the GPU for the whole frame (ResidentRecords): the frame's batch
+   * whose buffers hold them, and their indices there (ascending; the whole batch when absent). */
+  resident?: { batch: number; local?: Uint32Array };
 }
 
 /** The frame's records kept on the GPU, batch by batch, from their first upload to the frame's end:
@@ -50,6 +50,10 @@ interface ResidentRecords {
   owned: GPUBuffer[];
 }
 
+/**
+ * Consecutive runs of `count` records whose records and auxiliary values (`auxFloats(k)` floats for
+ * the k-th) each fit `maxBindingBytes`, and together `batchBytes` where the run holds more than one.
+ */
 export function recordBatches(count: number, auxFloats: (k: number) => number, maxBindingBytes: number, batchBytes = Infinity): RecordBatch[] {
   const batches: RecordBatch[] = [];
   let batch: RecordBatch = { first: 0, count: 0 };
@@ -85,7 +89,7 @@ export interface RecordSource {
   indices?: Uint32Array;
   batches: readonly RecordBatch[];
   /** The batch's records on the GPU; the caller gives them back with `release`. Bound/split reads
-   * the batch's records at `batch.resident.local` there, else at 0, 1, .... */
+   * the batch's records at `batch.resident.local` there when given, else at 0, 1, .... */
   upload(batch: RecordBatch): BoundRecords;
   release(bound: BoundRecords): void;
   /** The frame's record of record `prim` of batch `batch`'s upload. */
@@ -102,14 +106,14 @@ export function recordSource(gpu: GpuRuntime, records: PrimitiveRecords, owned?:
   const aux = auxExtents(records);
   const bytes = records.floats().byteLength + records.userFloatsData().byteLength;
   if (!owned || bytes > RECORDS_SHARE * gpu.allocator.budget) return packedSource(gpu, records, aux);
-  const batches = recordBatches(records.count, aux.length, gpu.maxBindingBytes()).map((b, k) => ({ ...b, resident: { batch: k, local: identity(b.count) } }));
+  const batches = recordBatches(records.count, aux.length, gpu.maxBindingBytes()).map((b, k) => ({ ...b, resident: { batch: k } }));
   return residentSource(gpu, records, { batches, bound: [], owned });
 }
 
-/** `count` indices 0, 1, .... */
-function identity(count: number): Uint32Array {
+/** The `count` indices from `first` on. */
+function range(first: number, count: number): Uint32Array {
   const indices = new Uint32Array(count);
-  for (let k = 0; k < count; k++) indices[k] = k;
+  for (let k = 0; k < count; k++) indices[k] = first + k;
   return indices;
 }
 
@@ -120,7 +124,7 @@ function packedSource(gpu: GpuRuntime, records: PrimitiveRecords, aux: ReturnTyp
   return {
     ...(indices ? { indices } : {}),
     batches,
-    upload: ({ first, count }) => uploadRecords(gpu, packRecords(records, indices ? indices.subarray(first, first + count) : identity(count).map((k) => first + k))),
+    upload: ({ first, count }) => uploadRecords(gpu, packRecords(records, indices ? indices.subarray(first, first + count) : range(first, count))),
     release: (bound) => releaseRecords(gpu, bound),
     recordOf: (batch, prim) => recordOf(batches[batch]!.first + prim),
     subset: (positions) => packedSource(gpu, records, aux, Uint32Array.from(positions, recordOf)),
@@ -154,7 +158,7 @@ function residentSource(gpu: GpuRuntime, records: PrimitiveRecords, resident: Re
       let bound = resident.bound[k];
       if (!bound) {
         const { first, count } = resident.batches[k]!;
-        bound = resident.bound[k] = uploadRecords(gpu, packRecords(records, identity(count).map((j) => first + j)));
+        bound = resident.bound[k] = uploadRecords(gpu, packRecords(records, range(first, count)));
         resident.owned.push(bound.prims, bound.userCorners);
       }
       return bound;

@@ -183,9 +183,9 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
   // What `grids` grids packed into `gridRecords` records take: their storage and the sampler's
   // counts and offsets (sample.ts allocateCounts); and whether those fit one binding each.
   const maxBinding = gpu.maxBindingBytes();
-  const bytes = (grids: number, gridRecords: number): number => gridBytes(frame, gridRecords, grids) + grids * SAMPLE_COUNT_BYTES_PER_GRID;
+  const bytes = (grids: number, gridRecords: number): number => gridBytes(frame, gridRecords, grids) + 2 * grids * SAMPLE_COUNT_BYTES_PER_GRID;
   const inBindings = (grids: number, gridRecords: number): boolean =>
-    gridRecords * layout.recordFloats * 4 <= maxBinding && grids * SAMPLE_COUNT_BYTES_PER_GRID / 2 <= maxBinding;
+    gridRecords * layout.recordFloats * 4 <= maxBinding && grids * SAMPLE_COUNT_BYTES_PER_GRID <= maxBinding;
   // Bound/split gives up, and the region is split, once the grids of its ready pieces cannot fit:
   // their records are at least their vertices over a record's (packed without gaps), and at least
   // as many as grids over half a record. The most grids the region could take, each the smallest
@@ -195,7 +195,7 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
     const leastRecords = Math.max(large, Math.ceil(vertices / layout.maxVertices));
     return bytes(grids, leastRecords) <= available && inBindings(grids, leastRecords);
   };
-  const maxGrids = Math.floor(Math.min(available / bytes(1, 4 / layout.maxVertices), maxBinding / (SAMPLE_COUNT_BYTES_PER_GRID / 2)));
+  const maxGrids = Math.floor(Math.min(available / bytes(1, 4 / layout.maxVertices), maxBinding / SAMPLE_COUNT_BYTES_PER_GRID));
   const source = records.batched?.source;
   let split: SplitPieces | undefined;
   if (source) {

@@ -132,11 +132,11 @@ export interface SampleCounts {
   offsets: GPUBuffer;
 }
 
-/** Bytes of the counts and offsets per grid. */
-export const SAMPLE_COUNT_BYTES_PER_GRID = SAMPLE_LANES * 8;
+/** Bytes per grid of the counts, and as many of the offsets: a word per sampling invocation. */
+export const SAMPLE_COUNT_BYTES_PER_GRID = SAMPLE_LANES * 4;
 
 export function allocateCounts(frame: FrameGpu, diced: DicedGrids): SampleCounts {
-  const size = Math.max(1, diced.count) * SAMPLE_COUNT_BYTES_PER_GRID / 2;
+  const size = Math.max(1, diced.count) * SAMPLE_COUNT_BYTES_PER_GRID;
   const counts = frame.gpu.allocator.createBuffer({ label: 'sample counts', size, usage: storage() });
   try {
     return { counts, offsets: frame.gpu.allocator.createBuffer({ label: 'sample offsets', size, usage: storage() }) };
