@@ -6,26 +6,23 @@
 //   countSamples: conservative count per micropolygon (its cells)
 //   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
 //                 subpixel index) and colour/opacity when covered; key all-ones when not
-//   opaqueClear / opaqueDepth / opaqueResolve / opaqueColour: the opaque fast path, with atomics
+//   opaqueClear / opaqueDepth / opaqueColour / opaqueResolve: the opaque fast path, with atomics
 //                 on the subpixel framebuffer (no sample points). The depth pass keeps each
-//                 subpixel's nearest depth (atomicMin); where a micropolygon meets the nearest depth
-//                 (atomicMin hands back its own depth) it marks the subpixel TIED and counts the tie.
-//                 A still frame's colour is then found by walking the micropolygons again
-//                 (opaqueResolve): as the owner pass (params.mode RESOLVE_OWNERS, run only for a
-//                 region with a tie; sample.ts reads the count back) giving a TIED subpixel to the
-//                 lowest micropolygon id reaching the nearest depth, then as the colour pass
-//                 (RESOLVE_COLOURS), which writes the one owner's colour and primitive record. A
-//                 blurred micropolygon's walk costs several times a still one's, so where the frame
-//                 blurs (BLURS) the depth pass also keeps an owner candidate per subpixel (the
-//                 micropolygon that last lowered its depth: a plain store after the atomicMin, which
-//                 a concurrent one may leave stale) and appends a tie entry per tie (the
-//                 opaque-owners layout), and opaqueColour takes each subpixel once instead, one
-//                 invocation per pixel (COLOUR_PIXELS): the candidate sampled again, or at a TIED
-//                 subpixel its tie entries' micropolygons; run again over the tie entries
-//                 (CHECK_TIES), it finds ties whose mark a candidate's late store overwrote. What
-//                 that cannot resolve is marked TIED and counted, and the host walks the region as
-//                 for a still frame. The depth pass adds the sample points it tests (the same
-//                 conservative count) to a counter.
+//                 subpixel's nearest depth (atomicMin) and an owner candidate (the micropolygon that
+//                 last lowered it: a plain store after the atomicMin, which a concurrent one may
+//                 leave stale) with its colour, sealed (seal); where a micropolygon meets the
+//                 nearest depth (atomicMin hands back its own depth) it marks the subpixel TIED and
+//                 appends a tie entry (the opaque-owners layout). opaqueColour then takes each
+//                 subpixel once, one invocation per pixel (COLOUR_PIXELS): the candidate's colour
+//                 where its seal holds, else the candidate sampled again, or at a TIED subpixel its
+//                 tie entries' micropolygons; run again over the tie entries (CHECK_TIES), it finds
+//                 ties whose mark a candidate's late store overwrote. What that cannot resolve
+//                 (and every tie) widens the tail's walk box, is marked TIED and counted, and the
+//                 host walks the micropolygons meeting the box again (opaqueResolve): as the owner
+//                 pass (params.mode RESOLVE_OWNERS) giving a TIED subpixel to the lowest
+//                 micropolygon id reaching the nearest depth, then as the colour pass
+//                 (RESOLVE_COLOURS), which writes that owner's colour and primitive record. The depth
+//                 pass adds the sample points it tests (the same conservative count) to a counter.
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
 // Compiled through reyes-sample-pinhole.wgsl or reyes-sample-lens.wgsl (sample.ts picks by camera),
@@ -46,9 +43,6 @@ override OUTPUT_VARIABLE: bool = false;
 override TRIMS: bool = true;
 override CLIP_PLANES: bool = true;
 override DETAIL_LEVELS: bool = true;
-// Whether the frame's micropolygons may be blurred (moving, or seen through a lens): the opaque
-// path then resolves owners per subpixel rather than by a second walk (opaqueColour).
-override BLURS: bool = LENS || MOTION_MOVES;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
 // @layout ready-piece
@@ -83,11 +77,10 @@ override BLURS: bool = LENS || MOTION_MOVES;
 // The depth buffer as opaqueClear writes it (plain stores: atomic ones cost more on CPU drivers).
 @group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
 
-// The opaque path's owner words (opaque-owners layout), cleared to NO_OWNER: at a covered subpixel
-// of a still frame, one micropolygon reached the nearest depth; TIED, to be resolved by the owner
-// walk, which raises it to walked(id) of the lowest id (atomicMax); LISTED, resolved by opaqueColour
-// from the tie list; a candidate, the complement of an id (blurred frames). Micropolygon ids (grid *
-// MAXV + micropolygon) stay below WALK_IDS.
+// The opaque path's owner words (opaque-owners layout), cleared to NO_OWNER: a candidate, the
+// complement of an id; TIED, to be resolved from the tie list or by the owner walk, which raises it
+// to walked(id) of the lowest id (atomicMax); LISTED, resolved by opaqueColour from the tie list.
+// Micropolygon ids (grid * MAXV + micropolygon) stay below WALK_IDS.
 const NO_OWNER: u32 = 0u;
 const TIED: u32 = 1u;
 const LISTED: u32 = 2u;
@@ -156,9 +149,10 @@ fn micropolygonCount(g: u32) -> u32 {
   return (readyList[g * PIECE_WORDS + PIECE_NU] - 1u) * (readyList[g * PIECE_WORDS + PIECE_NV] - 1u);
 }
 
-/** Micropolygon m (< micropolygonCount(g)) of grid g; its corners' colour and opacity only when
- * `shaded` (the passes that find depth or coverage alone neither load nor keep them). */
-fn micropolygon(g: u32, m: u32, shaded: bool) -> Micropolygon {
+/** Micropolygon m (< micropolygonCount(g)) of grid g; its corners' colour only when `shaded` (the
+ * passes that find depth or coverage alone neither load nor keep it), their opacity only when
+ * `opacity` too (the opaque path's colour is Ci alone, but for an output variable: see OFF_CI). */
+fn micropolygon(g: u32, m: u32, shaded: bool, opacity: bool) -> Micropolygon {
   var mp: Micropolygon;
   mp.valid = false;
   let nu = readyList[g * PIECE_WORDS + PIECE_NU];
@@ -201,7 +195,7 @@ fn micropolygon(g: u32, m: u32, shaded: bool) -> Micropolygon {
     mp.uv[c] = vec2f(grids[base + OFF_U + corners[c]], grids[base + OFF_V + corners[c]]);
     if (shaded) {
       mp.ci[c] = load3(base, OFF_CI, corners[c]);
-      mp.oi[c] = load3(base, OFF_OI, corners[c]);
+      if (opacity) { mp.oi[c] = load3(base, OFF_OI, corners[c]); }
     }
   }
   for (var k = 0u; k < keyCount; k++) {
@@ -561,7 +555,7 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   shareLensStrata(lane);
   var count = 0u;
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) {
-    var mp = micropolygon(g, m, false);
+    var mp = micropolygon(g, m, false, false);
     if (mp.valid) { count += cellCount(&mp); }
   }
   counts[g * SAMPLE_LANES + lane] = count;
@@ -580,7 +574,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
 /** writeSamples for micropolygon m of grid g, its sample points from `at`; returns where the next
  * micropolygon's start. */
 fn writeMicropolygonSamples(g: u32, m: u32, first: u32) -> u32 {
-  var mp = micropolygon(g, m, true);
+  var mp = micropolygon(g, m, true, true);
   if (!mp.valid) { return first; }
   var at = first;
   let record = f32(readyList[g * PIECE_WORDS + PIECE_PRIM] + 1u);
@@ -639,7 +633,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
 
 /** opaqueDepth for micropolygon m of grid g. */
 fn opaqueDepthOf(g: u32, m: u32) {
-  var mp = micropolygon(g, m, false);
+  var mp = micropolygon(g, m, true, OUTPUT_VARIABLE);
   if (mp.valid) {
     // The cells tested are counted as they are walked (cellCount's count).
     var count = 0u;
@@ -657,7 +651,10 @@ fn opaqueDepthOf(g: u32, m: u32) {
             let depth = bitcast<u32>(hit.depth);
             let met = atomicMin(&depthBuffer[s], depth);
             // The candidate's store comes first: a tie met in the same SIMD step then sees it.
-            if (BLURS && met > depth) { atomicStore(&ownerBuffer[s], ~(g * MAXV + m)); }
+            if (met > depth) {
+              atomicStore(&ownerBuffer[s], ~(g * MAXV + m));
+              colorBuffer[s] = vec4f(hit.ci, bitcast<f32>(seal(~(g * MAXV + m), depth, hit.ci)));
+            }
             if (met == depth) { appendTie(s, ~(g * MAXV + m)); }
           }
         }
@@ -678,15 +675,26 @@ fn opaqueResolve(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) g
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueResolveOf(g, m, params.mode); }
 }
 
-/** Marks subpixel s TIED and counts the tie; where the frame blurs, appends its tie entry for the
- * micropolygon of owner word `tier`. */
+/** A check word over a blurred frame's candidate (owner word `word`), its depth bits and its colour,
+ * which the depth pass stores in the colour's w beside the candidate: where opaqueColour finds the
+ * word over the subpixel's owner word, nearest depth and colour, the candidate that reached the
+ * nearest depth wrote them all, and the colour needs no second sample. A store of another
+ * micropolygon torn in between, or a stale candidate, fails the check (but for a 2^-29 chance) and
+ * the candidate is sampled again. Exponent bits kept off all-ones and zero: a NaN's or a denormal's
+ * bits may not survive a float store. */
+fn seal(word: u32, depth: u32, colour: vec3f) -> u32 {
+  let bits = bitcast<vec3u>(colour);
+  let h = hashU32(word ^ hashU32(depth ^ bits.x ^ ((bits.y << 11u) | (bits.y >> 21u)) ^ ((bits.z << 22u) | (bits.z >> 10u))));
+  return (h & 0x3fffffffu) | 0x00800000u;
+}
+
+/** Marks subpixel s TIED, counts the tie and appends its tie entry for the micropolygon of owner
+ * word `tier`; the walk box takes the subpixel in (a region with more ties than the list holds is
+ * walked there). */
 fn appendTie(s: u32, tier: u32) {
   let tail = params.width * params.height;
   let e = atomicAdd(&ownerBuffer[tail + OWNER_TAIL_TIES], 1u);
-  if (!BLURS) {
-    atomicStore(&ownerBuffer[s], TIED);
-    return;
-  }
+  widenWalkBox(s);
   let replaced = atomicExchange(&ownerBuffer[s], TIED);
   if (e >= TIE_ENTRIES) { return; }
   let at = tail + OWNER_TAIL_ENTRIES + e * TIE_ENTRY_WORDS;
@@ -695,14 +703,14 @@ fn appendTie(s: u32, tier: u32) {
   atomicStore(&ownerBuffer[at + TIE_ENTRY_REPLACED], replaced);
 }
 
-/** opaqueResolve's pass `resolve` for micropolygon m of grid g, at each subpixel where its sample
- * reaches the nearest depth: RESOLVE_OWNERS gives a TIED subpixel to it if its id is the lowest so
- * far (RESOLVE_ALL_OWNERS any subpixel, the owner words cleared: a blurred region with more ties than
- * its list holds), and RESOLVE_COLOURS writes its colour where it is the owner (the only
- * micropolygon there, or the walk's). */
+/** opaqueResolve's pass `resolve` for micropolygon m of grid g, if it meets the walk box, at each
+ * subpixel where its sample reaches the nearest depth: RESOLVE_OWNERS gives a TIED subpixel to it if
+ * its id is the lowest so far (RESOLVE_ALL_OWNERS any subpixel, the owner words cleared: a region
+ * with more ties than its list holds), and RESOLVE_COLOURS writes its colour where it is the owner
+ * (the walk's, or the only micropolygon there once the owner words are cleared). */
 fn opaqueResolveOf(g: u32, m: u32, resolve: u32) {
-  var mp = micropolygon(g, m, resolve == RESOLVE_COLOURS);
-  if (!mp.valid) { return; }
+  var mp = micropolygon(g, m, resolve == RESOLVE_COLOURS, OUTPUT_VARIABLE);
+  if (!mp.valid || !meetsWalkBox(&mp)) { return; }
   let id = walked(g * MAXV + m);
   var ends = cornerImages(&mp, 0.0);
   for (var j = 0u; j < strata(&mp); j++) {
@@ -764,6 +772,30 @@ fn subpixelSample(px: i32, py: i32, hash: u32, j: u32) -> SubpixelSample {
 fn unresolved(s: u32) {
   atomicStore(&ownerBuffer[s], TIED);
   atomicAdd(&ownerBuffer[params.width * params.height + OWNER_TAIL_UNRESOLVED], 1u);
+  widenWalkBox(s);
+}
+
+/** Takes subpixel s (region index) into the walk box of the owner buffer's tail: its corners' words
+ * rise with atomicMax (the opaque-owners layout: the low corner complemented, the high one plus
+ * one, so cleared words hold an empty box). */
+fn widenWalkBox(s: u32) {
+  let box = params.width * params.height + OWNER_TAIL_WALK_BOX;
+  let x = s % params.width;
+  let y = s / params.width;
+  atomicMax(&ownerBuffer[box], ~x);
+  atomicMax(&ownerBuffer[box + 1u], ~y);
+  atomicMax(&ownerBuffer[box + 2u], x + 1u);
+  atomicMax(&ownerBuffer[box + 3u], y + 1u);
+}
+
+/** Whether the micropolygon's subpixel bound meets the walk box (widenWalkBox). */
+fn meetsWalkBox(mp: ptr<function, Micropolygon>) -> bool {
+  let box = params.width * params.height + OWNER_TAIL_WALK_BOX;
+  let hi = vec2u(atomicLoad(&ownerBuffer[box + 2u]), atomicLoad(&ownerBuffer[box + 3u]));
+  if (any(hi == vec2u(0u))) { return false; }
+  let lo = ~vec2u(atomicLoad(&ownerBuffer[box]), atomicLoad(&ownerBuffer[box + 1u]));
+  let origin = vec2i(params.originX, params.originY);
+  return all(vec2u((*mp).lo - origin) < hi) && all(vec2u((*mp).hi - origin) >= lo);
 }
 
 /** Where opaqueColour's owner words come from: the subpixel's own word, or its tie entries'. */
@@ -819,6 +851,16 @@ fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
     if (owner == NO_OWNER || (check && owner == LISTED)) { continue; }
     let nearest = nearestDepth[s];
     let source = select(FROM_OWNER, FROM_TIES, owner == TIED && !check);
+    if (!check && owner >= CANDIDATES) {
+      let sealed = colorBuffer[s];
+      if (bitcast<u32>(sealed.w) == seal(owner, nearest, sealed.xyz)) {
+        let prim = readyList[(~owner / MAXV) * PIECE_WORDS + PIECE_PRIM];
+        var hit: Hit;
+        hit.ci = sealed.xyz;
+        writeOpaqueColour(bitcast<u32>(prims[prim * REC_FLOATS + REC_FLAGS]), prim, s, hit);
+        continue;
+      }
+    }
     if (source == FROM_TIES && ties > TIE_ENTRIES) { continue; }  // the host walks the region
     var best = NO_OWNER;
     var bestHit: Hit;
@@ -838,7 +880,7 @@ fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
       }
       if (word < CANDIDATES) { continue; }
       if (word != built) {
-        mp = micropolygon(~word / MAXV, ~word % MAXV, true);
+        mp = micropolygon(~word / MAXV, ~word % MAXV, true, OUTPUT_VARIABLE);
         built = word;
       }
       if (!mp.valid) { continue; }

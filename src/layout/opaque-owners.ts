@@ -25,9 +25,13 @@ export const OWNER_TAIL = {
   unresolved: 0,
   /** Tie entries appended (past TIE_ENTRIES, the list is incomplete). */
   ties: 1,
+  /** The box of every tied or unresolved subpixel, which a walk of the region need not leave: four
+   * words raised by atomicMax, the complements of its low x and y, then its high x and y plus one
+   * (cleared words hold an empty box). */
+  walkBox: 2,
   /** The first of TIE_ENTRIES entries. */
-  entries: 2,
-  words: 2 + TIE_ENTRIES * TIE_ENTRY.words,
+  entries: 6,
+  words: 6 + TIE_ENTRIES * TIE_ENTRY.words,
 } as const;
 
 /** Bytes of the owner buffer of a region of `subpixels` subpixels. */
@@ -35,7 +39,7 @@ export function ownerBufferBytes(subpixels: number): number {
   return (subpixels + OWNER_TAIL.words) * 4;
 }
 
-/** WGSL: TIE_ENTRIES, TIE_ENTRY_SUBPIXEL, ..., OWNER_TAIL_UNRESOLVED, OWNER_TAIL_TIES, ... */
+/** WGSL: TIE_ENTRIES, TIE_ENTRY_SUBPIXEL, ..., OWNER_TAIL_UNRESOLVED, OWNER_TAIL_TIES, OWNER_TAIL_WALK_BOX, ... */
 export const OPAQUE_OWNER_CONSTANTS: readonly ConstantGroup[] = [
   { prefix: '', values: { TIE_ENTRIES } },
   { prefix: 'TIE_ENTRY_', values: TIE_ENTRY },

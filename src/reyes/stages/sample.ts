@@ -104,17 +104,10 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
-/** Whether the frame's micropolygons may be blurred: the sampling kernels' BLURS (a lens kernel, or
- * records that move). */
-function blurs(frame: FrameGpu): boolean {
-  return frame.camera.lens !== null || frame.motion.moves;
-}
-
-/** The opaque path's pipelines: clear, depth, and the walk (opaqueResolve) of a still frame or the
- * per-subpixel owners (opaqueColour) of a blurred one (sampleOpaque; a blurred frame makes the walk
- * when a region needs it). */
+/** The opaque path's pipelines: clear, depth and the per-subpixel owners (opaqueColour); the walk
+ * (opaqueResolve) is made when a region needs it (sampleOpaque). */
 function opaquePipelines(frame: FrameGpu, variable = 'Ci'): Promise<GPUComputePipeline[]> {
-  const entries = ['opaqueClear', 'opaqueDepth', blurs(frame) ? 'opaqueColour' : 'opaqueResolve'];
+  const entries = ['opaqueClear', 'opaqueDepth', 'opaqueColour'];
   return Promise.all(entries.map((e) => samplePipeline(frame, e, variable)));
 }
 
@@ -245,11 +238,10 @@ async function sampleAndComposite(
  * Sample and composite fused, for an opaque frame, straight into the subpixel buffer
  * (reyes-sample.wgsl): nearest depth by atomicMin, ties counted and marked, then each subpixel's
  * owner (the one micropolygon reaching that depth, or the lowest id of those that tie) gives its
- * colour. A still frame finds the owners by walking its micropolygons again, the owner pass only
- * where the depth pass found a tie (the count comes back between them). A blurred frame resolves
- * them per subpixel from the depth pass's candidates and tie list (opaqueColour) and walks only a
- * region that leaves some unresolved (a candidate made stale by a concurrent store, more ties than
- * the list holds): `FrameStats.opaqueWalks`.
+ * colour. The owners are resolved per subpixel from the depth pass's sealed candidates and tie list
+ * (opaqueColour); only a region that leaves some unresolved (a candidate made stale by a concurrent
+ * store, more ties than the list holds) walks its micropolygons again, those that meet the box of
+ * its tied and unresolved subpixels: `FrameStats.opaqueWalks`.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
@@ -262,7 +254,7 @@ export function sampleOpaque(
     const out = allocateSubpixels(frame, rect);
     const made: GPUBuffer[] = [];
     try {
-      const [clearPass, depthPass, ownerPass] = await opaquePipelines(frame, variable);
+      const [clearPass, depthPass, colourPass] = await opaquePipelines(frame, variable);
       const buffer = (label: string, size: number): GPUBuffer => {
         made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
         return made[made.length - 1]!;
@@ -278,35 +270,30 @@ export function sampleOpaque(
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: depthBits };
       const params = samples.params('sample', sampleParams(frame, diced, rect));
       samples.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits }, Math.ceil(subpixels / CLEAR_SPAN));
-      samples.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 13: sampleCounter }, diced.count);
-      if (blurs(frame)) {
-        samples.dispatch(ownerPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
-        const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
-        samples.dispatch(ownerPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
-      }
+      samples.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 11: out.color, 13: sampleCounter }, diced.count);
+      samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
+      const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
+      samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
       samples.encoder.copyBufferToBuffer(owner, (subpixels + OWNER_TAIL.unresolved) * 4, counts, 0, 8);
       samples.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
       await samples.submit();
       addGpuTimes(frame, samples, 'sample');
       const [unresolved, ties] = await gpu.readU32(counts, 2);
       if (!variable) frame.stats.opaqueTies += ties!;
-      const walk = blurs(frame) ? unresolved! > 0 || ties! > TIE_ENTRIES : true;
-      if (walk) {
-        const walkPass = blurs(frame) ? await samplePipeline(frame, 'opaqueResolve', variable) : ownerPass!;
+      if (unresolved! > 0 || ties! > TIE_ENTRIES) {
+        const walkPass = await samplePipeline(frame, 'opaqueResolve', variable);
         const walks = stageRecorder(frame, 'opaque owners');
-        // A still frame walks for the owners of its TIED subpixels, a blurred one for those it left
-        // unresolved (marked TIED), or past its tie list for every owner: a tie beyond the list whose
-        // mark a candidate's late store overwrote is not marked.
-        const overflow = blurs(frame) && ties! > TIE_ENTRIES;
-        if (overflow) walks.encoder.clearBuffer(owner);
-        if (ties! > 0 || blurs(frame)) {
-          const owners = overflow ? RESOLVE_ALL_OWNERS : RESOLVE_OWNERS;
-          walks.dispatch(walkPass, { ...common(walks.params('sample', sampleParams(frame, diced, rect, owners))), ...resolve }, diced.count);
-        }
+        // The walk resolves the subpixels left unresolved (marked TIED) or, past the tie list, every
+        // owner within the walk box: a tie beyond the list whose mark a candidate's late store
+        // overwrote is not marked. The owner words are cleared, the tail with the box kept.
+        const overflow = ties! > TIE_ENTRIES;
+        if (overflow) walks.encoder.clearBuffer(owner, 0, subpixels * 4);
+        const owners = overflow ? RESOLVE_ALL_OWNERS : RESOLVE_OWNERS;
+        walks.dispatch(walkPass, { ...common(walks.params('sample', sampleParams(frame, diced, rect, owners))), ...resolve }, diced.count);
         walks.dispatch(walkPass, { ...common(walks.params('sample', sampleParams(frame, diced, rect, RESOLVE_COLOURS))), ...resolve }, diced.count);
         await walks.submit();
         addGpuTimes(frame, walks, 'sample');
-        if (blurs(frame)) frame.stats.opaqueWalks++;
+        frame.stats.opaqueWalks++;
       }
       return out;
     } catch (error) {
