@@ -651,8 +651,7 @@ fn opaqueDepthOf(g: u32, m: u32) {
             let depth = bitcast<u32>(hit.depth);
             let met = atomicMin(&depthBuffer[s], depth);
             // The candidate's store comes first: a tie met in the same SIMD step then sees it.
-            if (met > depth) {
-              atomicStore(&ownerBuffer[s], ~(g * MAXV + m));
+            if (met > depth && becomeCandidate(s, ~(g * MAXV + m), depth)) {
               colorBuffer[s] = vec4f(hit.ci, bitcast<f32>(seal(~(g * MAXV + m), depth, hit.ci)));
             }
             if (met == depth) { appendTie(s, ~(g * MAXV + m)); }
@@ -675,7 +674,21 @@ fn opaqueResolve(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) g
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueResolveOf(g, m, params.mode); }
 }
 
-/** A check word over a blurred frame's candidate (owner word `word`), its depth bits and its colour,
+/** Makes owner word `word`, which lowered subpixel s's depth to `depth`, its candidate unless a
+ * nearer sample lowers it further first: by compare-exchange against the word last seen, so that a
+ * farther micropolygon's store cannot land over a nearer one's (a plain store could, leaving the
+ * candidate stale). Whether it did. */
+fn becomeCandidate(s: u32, word: u32, depth: u32) -> bool {
+  var seen = atomicLoad(&ownerBuffer[s]);
+  loop {
+    if (atomicLoad(&depthBuffer[s]) != depth) { return false; }
+    let swap = atomicCompareExchangeWeak(&ownerBuffer[s], seen, word);
+    if (swap.exchanged) { return true; }
+    seen = swap.old_value;
+  }
+}
+
+/** A check word over a candidate (owner word `word`), its depth bits and its colour,
  * which the depth pass stores in the colour's w beside the candidate: where opaqueColour finds the
  * word over the subpixel's owner word, nearest depth and colour, the candidate that reached the
  * nearest depth wrote them all, and the colour needs no second sample. A store of another
