@@ -46,8 +46,7 @@ export class Reduce {
     const recorder = this.gpu.recorder('reduce');
     const result = recorder.scratch('reduce result', 4);
     await this.encode(recorder, { ...args, result });
-    await recorder.submit();
-    const word = await this.gpu.read(result, 4);
+    const word = (await recorder.submitAndReadU32(result, 1)).buffer;
     const element = args.element ?? 'u32';
     if (element === 'f32') return new Float32Array(word)[0]!;
     if (element === 'i32') return new Int32Array(word)[0]!;

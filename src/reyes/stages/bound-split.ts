@@ -209,10 +209,9 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
                 recorder.encoder.copyBufferToBuffer(childCount, 0, totals, TOTALS_BYTES, n * 4);
                 recorder.encoder.copyBufferToBuffer(readyFlag, 0, totals, TOTALS_BYTES + n * 4, n * 4);
               }
-              await recorder.submit();
-              addGpuTimes(frame, recorder, 'boundSplit');
               const first = TOTALS_BYTES / 4;
-              const words = await gpu.readU32(totals, kept ? first + n * 2 : first);
+              const words = await recorder.submitAndReadU32(totals, kept ? first + n * 2 : first);
+              addGpuTimes(frame, recorder, 'boundSplit');
               allocator.release(totals);
               const [childrenNow, readyNow] = words;
               const counted = words.subarray(2, first);
@@ -312,9 +311,8 @@ async function firstLevel(frame: FrameGpu, region: Region, records: BoundRecords
         recorder.dispatch(classify, { 0: params, 1: records.prims, 2: queue, 3: decision, 4: childCount, 5: readyFlag, 10: counters, 11: records.userCorners }, Math.ceil(n / 64));
         recorder.encoder.copyBufferToBuffer(childCount, 0, flags, 0, n * 4);
         recorder.encoder.copyBufferToBuffer(readyFlag, 0, flags, n * 4, n * 4);
-        await recorder.submit();
+        const words = await recorder.submitAndReadU32(flags, n * 2);
         addGpuTimes(frame, recorder, 'boundSplit');
-        const words = await gpu.readU32(flags, n * 2);
         for (let k = 0; k < n; k++) {
           if (words[k]! | words[n + k]!) kept[keptCount++] = start + k;
           readyWhole += words[n + k]!;

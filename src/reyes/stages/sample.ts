@@ -155,9 +155,9 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
     try {
       await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
-      await recorder.submit();
+      const [points] = await recorder.submitAndReadU32(total, 1);
       addGpuTimes(frame, recorder, 'sample');
-      return (await gpu.readU32(total, 1))[0]!;
+      return points!;
     } finally {
       gpu.allocator.release(total);
     }
@@ -276,9 +276,8 @@ export function sampleOpaque(
       samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
       samples.encoder.copyBufferToBuffer(owner, (subpixels + OWNER_TAIL.unresolved) * 4, counts, 0, 8);
       samples.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
-      await samples.submit();
+      const [unresolved, ties] = await samples.submitAndReadU32(counts, 2);
       addGpuTimes(frame, samples, 'sample');
-      const [unresolved, ties] = await gpu.readU32(counts, 2);
       if (!variable) frame.stats.opaqueTies += ties!;
       if (unresolved! > 0 || ties! > TIE_ENTRIES) {
         const walkPass = await samplePipeline(frame, 'opaqueResolve', variable);
