@@ -3,9 +3,9 @@
 // (i+1, j+1), split in two triangles. Each micropolygon covers the subpixels its raster bound
 // touches within the sample region (its cells; fewer for a moving one, see stratum); a subpixel's
 // sample location is jittered by a hash of its coordinates (reyes-jitter.wgsl).
-//   countSamples: conservative count per micropolygon (its cells)
-//   writeSamples: at the scanned offsets, one sample point per cell: key (depth bits,
-//                 subpixel index) and colour/opacity when covered; key all-ones when not
+//   countSamples: the samples each invocation's micropolygons cover (and, to a counter, test)
+//   writeSamples: at the scanned offsets, one sample point per covered sample: key (depth bits,
+//                 subpixel index) and colour/opacity
 //   opaqueClear / opaqueDepth / opaqueColour / opaqueResolve: the opaque fast path, with atomics
 //                 on the subpixel framebuffer (no sample points). The depth pass keeps each
 //                 subpixel's nearest depth (atomicMin) and an owner candidate (the micropolygon that
@@ -508,16 +508,18 @@ fn cellAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, x: i32, y
   return cell;
 }
 
-/** How many samples the micropolygon tests (its cells within the region). */
-fn cellCount(mp: ptr<function, Micropolygon>) -> u32 {
-  if (!(*mp).blurred) { return u32((*mp).hi.x - (*mp).lo.x + 1) * u32((*mp).hi.y - (*mp).lo.y + 1); }
-  var count = 0u;
+/** The samples the micropolygon covers (x) and tests (y, its cells within the region). */
+fn coveredCells(mp: ptr<function, Micropolygon>) -> vec2u {
+  var count = vec2u(0u);
   var ends = cornerImages(mp, 0.0);
   for (var j = 0u; j < strata(mp); j++) {
     var st = stratum(mp, j, &ends);
     for (var y = st.cells.y; y <= st.cells.w; y++) {
       for (var x = st.cells.x; x <= st.cells.z; x++) {
-        if (cellAt(mp, &st, x, y).subpixel.x != NO_CELL) { count++; }
+        let cell = cellAt(mp, &st, x, y);
+        if (cell.subpixel.x == NO_CELL) { continue; }
+        count.y++;
+        if (sampleAt(mp, &st, cell).covered) { count.x++; }
       }
     }
   }
@@ -545,7 +547,11 @@ fn localSubpixel(sx: i32, sy: i32) -> u32 {
 // The count and write passes' sample points go per (grid, lane): lane l of grid g writes those of
 // its micropolygons (l, l + SAMPLE_LANES, ...) one after another from offsets[g * SAMPLE_LANES + l],
 // the scan of the count pass's counts in that layout (a word per lane, not per micropolygon slot: a
-// third of the scan and of the memory).
+// third of the scan and of the memory). Only covered samples are counted and written: the count
+// pass tests each sample as the write pass does (and adds the samples it tests to the counter), so
+// the composite stage neither stores nor sorts the misses, about half of the cells tested. The
+// write pass keeps within the lane's count all the same, and fills what it leaves of it with
+// misses: two kernels compiled apart may round a sample on an edge apart.
 
 @compute @workgroup_size(SAMPLE_LANES)
 fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
@@ -553,12 +559,14 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
-  var count = 0u;
+  var count = vec2u(0u);
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) {
     var mp = micropolygon(g, m, false, false);
-    if (mp.valid) { count += cellCount(&mp); }
+    if (mp.valid) { count += coveredCells(&mp); }
   }
-  counts[g * SAMPLE_LANES + lane] = count;
+  counts[g * SAMPLE_LANES + lane] = count.x;
+  // Per invocation rather than summed in workgroup memory first (see opaqueDepthOf).
+  if (count.y > 0u) { atomicAdd(&sampleCounter[0], count.y); }
 }
 
 @compute @workgroup_size(SAMPLE_LANES)
@@ -568,12 +576,20 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
   var at = offsets[g * SAMPLE_LANES + lane];
-  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { at = writeMicropolygonSamples(g, m, at); }
+  let end = at + counts[g * SAMPLE_LANES + lane];
+  for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { at = writeMicropolygonSamples(g, m, at, end); }
+  for (; at < end; at++) { writeMiss(at); }
 }
 
-/** writeSamples for micropolygon m of grid g, its sample points from `at`; returns where the next
- * micropolygon's start. */
-fn writeMicropolygonSamples(g: u32, m: u32, first: u32) -> u32 {
+/** A sample point that composites to nothing (its key all-ones, sorted last). */
+fn writeMiss(at: u32) {
+  keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = 0xffffffffu;
+  keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = 0xffffffffu;
+}
+
+/** writeSamples for micropolygon m of grid g, its covered sample points from `first`, before `end`;
+ * returns where the next micropolygon's start. */
+fn writeMicropolygonSamples(g: u32, m: u32, first: u32, end: u32) -> u32 {
   var mp = micropolygon(g, m, true, true);
   if (!mp.valid) { return first; }
   var at = first;
@@ -589,15 +605,11 @@ fn writeMicropolygonSamples(g: u32, m: u32, first: u32) -> u32 {
         let cell = cellAt(&mp, &st, x, y);
         if (cell.subpixel.x == NO_CELL) { continue; }
         let hit = sampleAt(&mp, &st, cell);
-        if (hit.covered) {
-          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
-          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(cell.subpixel.x, cell.subpixel.y);
-          payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
-          payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, select(leaf, -leaf, hit.back));
-        } else {
-          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = 0xffffffffu;
-          keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = 0xffffffffu;
-        }
+        if (!hit.covered || at >= end) { continue; }
+        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_DEPTH] = bitcast<u32>(hit.depth);
+        keys[at * SAMPLE_KEY_WORDS + SAMPLE_KEY_SUBPIXEL] = localSubpixel(cell.subpixel.x, cell.subpixel.y);
+        payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_COLOR] = vec4f(hit.ci, tag);
+        payload[at * SAMPLE_PAYLOAD_VEC4S + SAMPLE_PAYLOAD_OPACITY] = vec4f(hit.oi, select(leaf, -leaf, hit.back));
         at++;
       }
     }
@@ -635,7 +647,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
 fn opaqueDepthOf(g: u32, m: u32) {
   var mp = micropolygon(g, m, true, OUTPUT_VARIABLE);
   if (mp.valid) {
-    // The cells tested are counted as they are walked (cellCount's count).
+    // The cells tested are counted as they are walked (as coveredCells counts them).
     var count = 0u;
     var ends = cornerImages(&mp, 0.0);
     for (var j = 0u; j < strata(&mp); j++) {

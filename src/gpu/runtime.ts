@@ -63,10 +63,14 @@ export class GpuRuntime {
     try {
       const encoder = this.device.createCommandEncoder({ label: `read back ${buffer.label}` });
       encoder.copyBufferToBuffer(buffer, offset, staging, 0, size);
-      await withGpuErrorScope(this.device, `reading back ${buffer.label}`, () =>
+      const submitted = withGpuErrorScope(this.device, `reading back ${buffer.label}`, () =>
         this.device.queue.submit([encoder.finish()]),
       );
-      await staging.mapAsync(GPUMapMode.READ);
+      // Mapped while the scope is popped: one wait on Dawn's events (CommandRecorder.submitAndRead).
+      const mapped = staging.mapAsync(GPUMapMode.READ);
+      mapped.catch(() => {});
+      await submitted;
+      await mapped;
       return staging.getMappedRange().slice(0, byteLength);
     } finally {
       this.allocator.release(staging);

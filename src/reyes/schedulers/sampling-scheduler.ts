@@ -1,6 +1,6 @@
 // The sampling scheduler: the sampling bins' level of the stage graph (pipeline/runtime.ts runs it
 // inside each dicing bin). Its Schedule rule is the sample stage's Process: a bin fits when its
-// sample points (the exact total of the conservative count pass) plus the subpixel framebuffer fit
+// sample points (the exact total of the count pass: the covered samples) plus the subpixel framebuffer fit
 // the memory left; a budget bin that does not is cut in two, a bin sampled whole fails. Then the
 // points are written (sample) and composited (composite), or, with the two fused for an opaque
 // frame, found by atomic depth; and the filter puts the bin's pixels into the frame's image (and,
@@ -73,12 +73,14 @@ async function samplePoints(bin: SamplingBin, region: Region): Promise<boolean> 
   const { frame, ready, diced, counts } = bin.from;
   const { rect } = bin;
   if (!subpixelsFitBinding(bin)) return false;
-  bin.total = await countSamples(frame, ready!, diced!, counts!, rect);
+  const count = await countSamples(frame, ready!, diced!, counts!, rect);
+  bin.total = count.points;
   const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
   // The sort's scans need a few bytes per digit-count entry beyond the per-sample estimate.
   const fitsBudget = bin.total * SAMPLE_POINT_BYTES + rect.width * rect.height * SUBPIXEL_BYTES + pixels * PIXEL_BYTES + 4096 <= frame.gpu.allocator.free();
   if (!fitsBudget || bin.total * SAMPLE_PAYLOAD_BYTES > frame.gpu.maxBindingBytes()) return false;
   bin.points = await writeSamplePoints(frame, ready!, diced!, counts!, rect, bin.total);
+  frame.stats.samplePoints += count.tested;
   return true;
 }
 

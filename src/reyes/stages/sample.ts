@@ -1,4 +1,4 @@
-// The sample stage of one sample region (reyes-sample.wgsl): count (conservative, per
+// The sample stage of one sample region (reyes-sample.wgsl): count (the covered samples, per
 // micropolygon) → scan → write sample points, which the composite stage (composite.ts) then
 // composites front to back per subpixel; or, fused with compositing where every primitive is
 // opaque (stage-graph.ts, "sample+composite"), the nearest sample by atomic depth straight into the
@@ -144,20 +144,32 @@ export function releaseCounts(frame: FrameGpu, c: SampleCounts): void {
   frame.gpu.allocator.release(c.offsets);
 }
 
-/** The conservative count pass: how many sample points `rect` would take. */
-export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect): Promise<number> {
+/** What the count pass found: the sample points `rect` takes (its covered samples) and the samples tested. */
+export interface SampleCount {
+  points: number;
+  tested: number;
+}
+
+/** The count pass: how many sample points `rect` takes. */
+export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect): Promise<SampleCount> {
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
     const pipeline = await samplePipeline(frame, 'countSamples');
     const recorder = stageRecorder(frame, 'count samples');
     const params = recorder.params('sample', sampleParams(frame, diced, rect));
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 14: frame.userCorners }, diced.count);
+    // Words: the points (the scan's total), the samples tested (the count pass's counter).
+    const totals = recorder.scratch('sample totals', 8);
+    const tested = recorder.scratch('samples tested', 4);
+    recorder.encoder.clearBuffer(tested);
+    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 13: tested, 14: frame.userCorners }, diced.count);
     const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
     try {
       await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
-      const [points] = await recorder.submitAndReadU32(total, 1);
+      recorder.encoder.copyBufferToBuffer(total, 0, totals, 0, 4);
+      recorder.encoder.copyBufferToBuffer(tested, 0, totals, 4, 4);
+      const [points, samples] = await recorder.submitAndReadU32(totals, 2);
       addGpuTimes(frame, recorder, 'sample');
-      return points!;
+      return { points: points!, tested: samples! };
     } finally {
       gpu.allocator.release(total);
     }
@@ -185,10 +197,9 @@ export function writeSamplePoints(
       const write = await samplePipeline(frame, 'writeSamples', variable);
       const recorder = stageRecorder(frame, 'sample points');
       const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
+      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
       await recorder.submit();
       addGpuTimes(frame, recorder, 'sample');
-      if (!variable) frame.stats.samplePoints += total;
       return { keys, payload, total };
     } catch (error) {
       allocator.release(keys);
