@@ -158,6 +158,12 @@ export class CommandRecorder {
     await this.submitAndRead();
   }
 
+  /** `submit`, with `staging` (a MAP_READ buffer the recorded work copies into, the caller's to
+   * release) mapped for reading in the same wait. */
+  async submitAndMap(staging: GPUBuffer): Promise<void> {
+    await this.submitAndRead(undefined, staging);
+  }
+
   /** `submit`, with `count` u32 words of `buffer` (from word `offset`) read back by the same
    * submission. */
   async submitAndReadU32(buffer: GPUBuffer, count: number, offset = 0): Promise<Uint32Array> {
@@ -172,7 +178,7 @@ export class CommandRecorder {
    * per split level: as a chain of waits (scope, work done, a second submission for the
    * timestamps, a third for the counts) each submission had cost Airplane 3.3 ms beyond its GPU time.
    */
-  private async submitAndRead(read?: { buffer: GPUBuffer; byteLength: number; offset: number }): Promise<ArrayBuffer | undefined> {
+  private async submitAndRead(read?: { buffer: GPUBuffer; byteLength: number; offset: number }, mapped?: GPUBuffer): Promise<ArrayBuffer | undefined> {
     if (this.submitted) throw new Error(`recorder "${this.label}" was already submitted`);
     this.submitted = true;
     const { device, allocator } = this.runtime;
@@ -182,7 +188,7 @@ export class CommandRecorder {
     const wanted = read ? this.readBack(read.buffer, read.byteLength, read.offset) : undefined;
     try {
       const submitted = withGpuErrorScope(device, this.label, () => device.queue.submit([this.encoder.finish()]));
-      const stagings = [stamps, wanted].filter((staging) => staging !== undefined);
+      const stagings = [stamps, wanted, mapped].filter((staging) => staging !== undefined);
       const done = stagings.length > 0 ? stagings.map((staging) => staging.mapAsync(GPUMapMode.READ)) : [device.queue.onSubmittedWorkDone()];
       // A failed submission's mappings fail too: the scope's error is the one to report.
       for (const wait of done) wait.catch(() => {});

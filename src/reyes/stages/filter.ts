@@ -47,9 +47,8 @@ export function filterRegion(frame: FrameGpu, sub: SubpixelBuffer, region: Regio
         recorder.encoder.copyBufferToBuffer(part.buffer, 0, staging, at, part.bytes);
         at += part.bytes;
       }
-      await recorder.submit();
+      await recorder.submitAndMap(staging);
       addGpuTimes(frame, recorder, 'filter');
-      await staging.mapAsync(GPUMapMode.READ);
       const mapped = staging.getMappedRange();
       const rgbaBytes = parts[0]!.bytes;
       const depthBytes = parts[1]!.bytes;
