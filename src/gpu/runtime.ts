@@ -173,10 +173,10 @@ export class CommandRecorder {
   /**
    * Submits the recorded work with the copies into mappable buffers of what is read back (the pass
    * timestamps, `read`), and waits once for all of it: the error scopes, then the mappings, or the
-   * queue when nothing is read. Each wait on Dawn costs at least a poll of its events (a millisecond
+   * queue when nothing is read. Each wait on Dawn costs at least a poll of its events (paused ones
    * once a wait passes SPIN_MS, dawn-event-pacing.ts), and bound/split submits and reads back once
    * per split level: as a chain of waits (scope, work done, a second submission for the
-   * timestamps, a third for the counts) each submission had cost Airplane 3.3 ms beyond its GPU time.
+   * timestamps, a third for the counts) each submission had cost Airplane 3.9 ms beyond its GPU time.
    */
   private async submitAndRead(read?: { buffer: GPUBuffer; byteLength: number; offset: number }, mapped?: GPUBuffer): Promise<ArrayBuffer | undefined> {
     if (this.submitted) throw new Error(`recorder "${this.label}" was already submitted`);
