@@ -9,8 +9,8 @@
 //   opaqueClear / opaqueDepth / opaqueColour / opaqueResolve: the opaque fast path, with atomics
 //                 on the subpixel framebuffer (no sample points). The depth pass keeps each
 //                 subpixel's nearest depth (atomicMin) and an owner candidate (the micropolygon that
-//                 last lowered it: a plain store after the atomicMin, which a concurrent one may
-//                 leave stale) with its colour, sealed (seal); where a micropolygon meets the
+//                 last lowered it, installed by compare-exchange while its depth is the nearest:
+//                 becomeCandidate) with its colour, sealed (seal); where a micropolygon meets the
 //                 nearest depth (atomicMin hands back its own depth) it marks the subpixel TIED and
 //                 appends a tie entry (the opaque-owners layout). opaqueColour then takes each
 //                 subpixel once, one invocation per pixel (COLOUR_PIXELS): the candidate's colour
@@ -22,7 +22,7 @@
 //                 pass (params.mode RESOLVE_OWNERS) giving a TIED subpixel to the lowest
 //                 micropolygon id reaching the nearest depth, then as the colour pass
 //                 (RESOLVE_COLOURS), which writes that owner's colour and primitive record. The depth
-//                 pass adds the sample points it tests (the same conservative count) to a counter.
+//                 pass adds the sample points it tests (as the count pass counts them) to a counter.
 // A sample point's payload carries its primitive record in the colour's w: record + 1, negated for
 // a matte (reyes-composite.wgsl reads both); the opacity's w holds its CSG leaf (sample-point.ts).
 // Compiled through reyes-sample-pinhole.wgsl or reyes-sample-lens.wgsl (sample.ts picks by camera),
@@ -647,6 +647,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
 fn opaqueDepthOf(g: u32, m: u32) {
   var mp = micropolygon(g, m, true, OUTPUT_VARIABLE);
   if (mp.valid) {
+    let word = ~(g * MAXV + m);  // its owner word
     // The cells tested are counted as they are walked (as coveredCells counts them).
     var count = 0u;
     var ends = cornerImages(&mp, 0.0);
@@ -663,10 +664,10 @@ fn opaqueDepthOf(g: u32, m: u32) {
             let depth = bitcast<u32>(hit.depth);
             let met = atomicMin(&depthBuffer[s], depth);
             // The candidate's store comes first: a tie met in the same SIMD step then sees it.
-            if (met > depth && becomeCandidate(s, ~(g * MAXV + m), depth)) {
-              colorBuffer[s] = vec4f(hit.ci, bitcast<f32>(seal(~(g * MAXV + m), depth, hit.ci)));
+            if (met > depth && becomeCandidate(s, word, depth)) {
+              colorBuffer[s] = vec4f(hit.ci, bitcast<f32>(seal(word, depth, hit.ci)));
             }
-            if (met == depth) { appendTie(s, ~(g * MAXV + m)); }
+            if (met == depth) { appendTie(s, word); }
           }
         }
       }

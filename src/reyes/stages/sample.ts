@@ -162,17 +162,13 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     const tested = recorder.scratch('samples tested', 4);
     recorder.encoder.clearBuffer(tested);
     recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 13: tested, 14: frame.userCorners }, diced.count);
-    const total = gpu.allocator.createBuffer({ label: 'sample total', size: 4, usage: storage() });
-    try {
-      await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
-      recorder.encoder.copyBufferToBuffer(total, 0, totals, 0, 4);
-      recorder.encoder.copyBufferToBuffer(tested, 0, totals, 4, 4);
-      const [points, samples] = await recorder.submitAndReadU32(totals, 2);
-      addGpuTimes(frame, recorder, 'sample');
-      return { points: points!, tested: samples! };
-    } finally {
-      gpu.allocator.release(total);
-    }
+    const total = recorder.scratch('sample total', 4);
+    await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
+    recorder.encoder.copyBufferToBuffer(total, 0, totals, 0, 4);
+    recorder.encoder.copyBufferToBuffer(tested, 0, totals, 4, 4);
+    const [points, samples] = await recorder.submitAndReadU32(totals, 2);
+    addGpuTimes(frame, recorder, 'sample');
+    return { points: points!, tested: samples! };
   });
 }
 
@@ -250,9 +246,9 @@ async function sampleAndComposite(
  * (reyes-sample.wgsl): nearest depth by atomicMin, ties counted and marked, then each subpixel's
  * owner (the one micropolygon reaching that depth, or the lowest id of those that tie) gives its
  * colour. The owners are resolved per subpixel from the depth pass's sealed candidates and tie list
- * (opaqueColour); only a region that leaves some unresolved (a candidate made stale by a concurrent
- * store, more ties than the list holds) walks its micropolygons again, those that meet the box of
- * its tied and unresolved subpixels: `FrameStats.opaqueWalks`.
+ * (opaqueColour); only a region that leaves some unresolved (a candidate left stale all the same,
+ * more ties than the list holds) walks its micropolygons again, those that meet the box of its tied
+ * and unresolved subpixels: `FrameStats.opaqueWalks`.
  * `sampleCounter` (one u32) gains the sample points the depth pass tests: every subpixel of each
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
@@ -272,7 +268,6 @@ export function sampleOpaque(
       };
       const depthBits = buffer('opaque depth', subpixels * 4);
       const owner = buffer('opaque owner', ownerBufferBytes(subpixels));
-      const counts = buffer('opaque unresolved', 8);
       const samples = stageRecorder(frame, 'opaque samples');
       samples.encoder.clearBuffer(out.color);
       samples.encoder.clearBuffer(owner);
@@ -285,9 +280,9 @@ export function sampleOpaque(
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
       samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
-      samples.encoder.copyBufferToBuffer(owner, (subpixels + OWNER_TAIL.unresolved) * 4, counts, 0, 8);
       samples.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
-      const [unresolved, ties] = await samples.submitAndReadU32(counts, 2);
+      // The tail's first two words: the subpixels left unresolved, the ties.
+      const [unresolved, ties] = await samples.submitAndReadU32(owner, 2, subpixels + OWNER_TAIL.unresolved);
       addGpuTimes(frame, samples, 'sample');
       if (!variable) frame.stats.opaqueTies += ties!;
       if (unresolved! > 0 || ties! > TIE_ENTRIES) {
