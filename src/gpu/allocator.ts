@@ -2,8 +2,11 @@
 // the peak, so the schedulers can size their work with `free()`, and a request past the budget fails
 // with a GpuBudgetError instead of a driver out-of-memory later.
 //
-// Released buffers are kept in a small pool keyed by size and usage and handed out again, because
-// creating (and lazily zeroing) large buffers every frame costs more than the work on them. Pooled
+// Released buffers are kept in a small pool and handed out again, to a request of the same usage and
+// at most REUSE_SLACK times smaller (the smallest such buffer), because creating large buffers costs
+// more than the work on them: a new buffer's pages are faulted in and zeroed by the kernel at first
+// touch (and by Dawn too where it zeroes), and every region's grid records and sample buffers have a
+// size of their own, so exact sizes alone seldom meet again. Pooled
 // buffers count as live; they are destroyed first when a request would pass the budget, and the pool
 // holds at most a quarter of the budget (oldest destroyed first): buffers of sizes that never come
 // again (a frame of many small regions) would otherwise keep the process at the whole budget.
@@ -11,6 +14,9 @@ import { GpuBudgetError } from './errors.ts';
 
 /** The most of the budget released buffers may hold while they wait to be reused. */
 const POOL_SHARE = 0.25;
+
+/** How much larger than a request a pooled buffer handed out for it may be. */
+const REUSE_SLACK = 2;
 
 export interface BufferRequest {
   label: string;
@@ -99,7 +105,8 @@ export class GpuAllocator {
     return buffer;
   }
 
-  /** Gives the buffer back; it may be reused by a later request of the same size and usage. */
+  /** Gives the buffer back; it may be handed out again for a later request of its usage that it holds
+   * (see REUSE_SLACK). */
   release(buffer: GPUBuffer): void {
     const size = this.sizes.get(buffer);
     if (size === undefined) throw new Error(`GpuAllocator.release: "${buffer.label}" was not made by this allocator`);
@@ -139,10 +146,15 @@ export class GpuAllocator {
   }
 
   private takeFromPool(size: number, usage: GPUBufferUsageFlags): GPUBuffer | undefined {
-    const index = this.pool.findIndex((entry) => entry.size === size && entry.usage === usage);
-    if (index < 0) return undefined;
-    this.pooled -= size;
-    return this.pool.splice(index, 1)[0]!.buffer;
+    let best = -1;
+    this.pool.forEach((entry, k) => {
+      const fits = entry.usage === usage && entry.size >= size && entry.size <= size * REUSE_SLACK;
+      if (fits && (best < 0 || entry.size < this.pool[best]!.size)) best = k;
+    });
+    if (best < 0) return undefined;
+    const [entry] = this.pool.splice(best, 1);
+    this.pooled -= entry!.size;
+    return entry!.buffer;
   }
 
   private evictPoolUntilFits(size: number): void {

@@ -237,7 +237,8 @@ export class TilePool {
     const old = this.buffer;
     this.buffer = this.allocate(capacity);
     const encoder = this.gpu.device.createCommandEncoder({ label: 'grow the texture tile pool' });
-    encoder.copyBufferToBuffer(old, 0, this.buffer, 0, old.size);
+    // Both may be larger than asked for (allocator.ts hands out pooled buffers that hold a request).
+    encoder.copyBufferToBuffer(old, 0, this.buffer, 0, Math.min(old.size, this.buffer.size));
     this.gpu.device.queue.submit([encoder.finish()]);
     this.gpu.allocator.release(old);
     this.owned.splice(this.owned.indexOf(old), 1);

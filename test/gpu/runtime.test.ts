@@ -112,6 +112,28 @@ describe('GPU allocator', () => {
     expect(allocator.createBuffer({ label: 'not pooled any more', size: sizes[0]!, usage: storageUsage() })).not.toBe(buffers[0]);
     allocator.trim();
   });
+
+  it('hands a request the smallest pooled buffer of its usage that holds it, up to twice its size', () => {
+    const { allocator } = gpu();
+    allocator.trim();
+    const base = allocator.live;
+    // The next region's grids are a little smaller than this one's: no new buffer, no new pages.
+    const KiB = 1024;
+    const [large, medium] = [512, 300].map((kib) => allocator.createBuffer({ label: `region grids ${kib} KiB`, size: kib * KiB, usage: storageUsage() }));
+    allocator.release(large!);
+    allocator.release(medium!);
+    const smaller = allocator.createBuffer({ label: 'next region grids', size: 280 * KiB, usage: storageUsage() });
+    expect(smaller).toBe(medium);
+    expect(smaller.size).toBe(300 * KiB);
+    expect(allocator.live - base).toBe(812 * KiB);
+    // Past twice the request, a pooled buffer would hold memory the request does not need.
+    const tiny = allocator.createBuffer({ label: 'tiny', size: 200 * KiB, usage: storageUsage() });
+    expect(tiny).not.toBe(large);
+    expect(tiny.size).toBe(200 * KiB);
+    allocator.release(smaller);
+    allocator.release(tiny);
+    allocator.trim();
+  });
 });
 
 describe('Vulkan driver choice in Node', () => {
