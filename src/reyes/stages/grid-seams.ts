@@ -36,6 +36,32 @@ interface EdgeRun {
   reversed: boolean;
   /** Micropolygon width along the edge, in the parameter. */
   step: number;
+  /** The line is a joined edge of two records (or a T-junction): its bytes carry SEAM_TABLE.acrossRecords. */
+  across: boolean;
+}
+
+/** The edges on each side of one parameter line. */
+interface Line {
+  before: EdgeRun[];
+  after: EdgeRun[];
+}
+
+/** Lines by a number: one is looked up per piece edge, tens of thousands a region, and keys spelt
+ * as strings from the parameter (with arrays made per piece and per mark) took the table twice the
+ * time. */
+class Lines {
+  readonly all: Line[] = [];
+  private readonly byKey = new Map<number, Line>();
+
+  of(key: number): Line {
+    let line = this.byKey.get(key);
+    if (!line) {
+      line = { before: [], after: [] };
+      this.byKey.set(key, line);
+      this.all.push(line);
+    }
+    return line;
+  }
 }
 
 /**
@@ -51,20 +77,20 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
   const cells = seamCells(maxVertices);
   const bytes = new Uint8Array(Math.max(count * SEAM_TABLE.edges * cells, minWords * 4));
   const floats = new Float32Array(pieces.buffer, pieces.byteOffset, count * PIECE.words);
-  // Per primitive and parameter line: the edges on each side of it.
-  const lines = new Map<string, { before: EdgeRun[]; after: EdgeRun[] }>();
-  const lineOf = (key: string) => {
-    let line = lines.get(key);
-    if (!line) lines.set(key, (line = { before: [], after: [] }));
-    return line;
-  };
-  // Runs on a line joined across records.
-  const acrossRecords = new Set<EdgeRun>();
-  const add = (prim: number, axis: 'u' | 'v', at: number, run: EdgeRun) => {
+  // Lines within a record, per record and direction, by the parameter where they lie (an f32, exact
+  // as a Map key); lines joined across records, by the lower of the two record edges; the coarse
+  // edges of T-junctions, by theirs.
+  const within = new Map<number, Lines>();
+  const joinedLines = new Lines();
+  const halfLines = new Lines();
+  const add = (prim: number, axis: 0 | 1, at: number, run: EdgeRun) => {
     const border = run.edge & 1 ? at === 1 : at === 0;
     const across = border && neighbours ? neighbours[prim * 4 + run.edge]! : -1;
     if (across < 0) {
-      lineOf(`${prim}${axis}${at === 1 ? 0 : at}`)[run.edge & 1 ? 'before' : 'after'].push(run);
+      const key = prim * 2 + axis;
+      let lines = within.get(key);
+      if (!lines) within.set(key, (lines = new Lines()));
+      lines.of(at === 1 ? 0 : at)[run.edge & 1 ? 'before' : 'after'].push(run);
       return;
     }
     const self = prim * 4 + run.edge;
@@ -73,49 +99,66 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
       // half's parameter runs from 0 at one of its ends, twice as fast.
       const half = (across & JOIN_HALF) !== 0;
       const code = across & ~JOIN_HALF;
-      const mapped = !half ? run : code & 1
-        ? { ...run, lo: 1 - run.hi / 2, hi: 1 - run.lo / 2, step: run.step / 2, reversed: true }
-        : { ...run, lo: run.lo / 2, hi: run.hi / 2, step: run.step / 2 };
-      lineOf(`h${half ? code >> 1 : self}`)[half ? 'after' : 'before'].push(mapped);
-      acrossRecords.add(mapped);
+      // (Each run is made for its one line: mapped in place.)
+      run.across = true;
+      if (half) {
+        const { lo, hi } = run;
+        run.lo = code & 1 ? 1 - hi / 2 : lo / 2;
+        run.hi = code & 1 ? 1 - lo / 2 : hi / 2;
+        run.step /= 2;
+        run.reversed = (code & 1) === 1;
+      }
+      halfLines.of(half ? code >> 1 : self)[half ? 'after' : 'before'].push(run);
       return;
     }
     // The joined edges' line: named by the lower of the two, in its parameter.
     const other = across >> 1;
     const reversed = self > other && (across & 1) === 1;
-    const mapped = reversed ? { ...run, lo: 1 - run.hi, hi: 1 - run.lo, reversed } : run;
-    lineOf(`e${Math.min(self, other)}`)[self < other ? 'before' : 'after'].push(mapped);
-    acrossRecords.add(mapped);
+    run.across = true;
+    if (reversed) {
+      const { lo, hi } = run;
+      run.lo = 1 - hi;
+      run.hi = 1 - lo;
+      run.reversed = true;
+    }
+    joinedLines.of(Math.min(self, other))[self < other ? 'before' : 'after'].push(run);
   };
   /** Whether record `prim` is joined to another across an edge. */
   const joined = (prim: number): boolean => neighbours !== undefined && [0, 1, 2, 3].some((edge) => neighbours[prim * 4 + edge]! >= 0);
   for (let p = 0; p < count; p++) {
     const w = p * PIECE.words;
     const prim = pieces[w + PIECE.prim]!;
-    const [u0, u1, v0, v1] = [floats[w + PIECE.u0]!, floats[w + PIECE.u1]!, floats[w + PIECE.v0]!, floats[w + PIECE.v1]!];
+    const u0 = floats[w + PIECE.u0]!;
+    const u1 = floats[w + PIECE.u1]!;
+    const v0 = floats[w + PIECE.v0]!;
+    const v1 = floats[w + PIECE.v1]!;
     // A record diced whole and joined to none meets only itself (u = 0 with u = 1, at its own rate):
     // nothing across is coarser. Points and short curves are such records, by the hundred thousand.
     if (u0 === 0 && u1 === 1 && v0 === 0 && v1 === 1 && !joined(prim)) continue;
     const stepU = (u1 - u0) / (pieces[w + PIECE.nu]! - 1);
     const stepV = (v1 - v0) / (pieces[w + PIECE.nv]! - 1);
-    add(prim, 'v', v0, { piece: p, edge: RecordEdge.v0, lo: u0, hi: u1, reversed: false, step: stepU });
-    add(prim, 'v', v1, { piece: p, edge: RecordEdge.v1, lo: u0, hi: u1, reversed: false, step: stepU });
-    add(prim, 'u', u0, { piece: p, edge: RecordEdge.u0, lo: v0, hi: v1, reversed: false, step: stepV });
-    add(prim, 'u', u1, { piece: p, edge: RecordEdge.u1, lo: v0, hi: v1, reversed: false, step: stepV });
+    add(prim, 0, v0, { piece: p, edge: RecordEdge.v0, lo: u0, hi: u1, reversed: false, step: stepU, across: false });
+    add(prim, 0, v1, { piece: p, edge: RecordEdge.v1, lo: u0, hi: u1, reversed: false, step: stepU, across: false });
+    add(prim, 1, u0, { piece: p, edge: RecordEdge.u0, lo: v0, hi: v1, reversed: false, step: stepV, across: false });
+    add(prim, 1, u1, { piece: p, edge: RecordEdge.u1, lo: v0, hi: v1, reversed: false, step: stepV, across: false });
   }
   const mark = (run: EdgeRun, other: EdgeRun) => {
     if (other.step <= run.step) return;
     const ratio = Math.round(Math.log2(other.step / run.step));
     // The shared stretch, in the piece's own parameter along the edge.
-    const [lo, hi] = [Math.max(run.lo, other.lo), Math.min(run.hi, other.hi)];
-    const [ownLo, ownFrom, ownTo] = run.reversed ? [1 - run.hi, 1 - hi, 1 - lo] : [run.lo, lo, hi];
+    const lo = Math.max(run.lo, other.lo);
+    const hi = Math.min(run.hi, other.hi);
+    const ownLo = run.reversed ? 1 - run.hi : run.lo;
+    const ownFrom = run.reversed ? 1 - hi : lo;
+    const ownTo = run.reversed ? 1 - lo : hi;
     const first = Math.round((ownFrom - ownLo) / run.step);
     const last = Math.round((ownTo - ownLo) / run.step);
-    const flag = acrossRecords.has(run) || acrossRecords.has(other) ? SEAM_TABLE.acrossRecords : 0;
+    const flag = run.across || other.across ? SEAM_TABLE.acrossRecords : 0;
     const base = (run.piece * SEAM_TABLE.edges + run.edge) * cells;
     for (let c = first; c < last && c < cells; c++) bytes[base + c] = Math.max(bytes[base + c]!, ratio | flag);
   };
-  for (const { before, after } of lines.values()) {
+  const lines = [joinedLines, halfLines, ...within.values()].flatMap((set) => set.all);
+  for (const { before, after } of lines) {
     if (!before.length || !after.length) continue;
     before.sort((a, b) => a.lo - b.lo);
     after.sort((a, b) => a.lo - b.lo);
