@@ -40,6 +40,10 @@ interface EdgeRun {
   across: boolean;
 }
 
+/** A line's direction in its record's parameters: v = const (along u) or u = const (along v). */
+const ALONG_U = 0;
+const ALONG_V = 1;
+
 /** The edges on each side of one parameter line. */
 interface Line {
   before: EdgeRun[];
@@ -83,11 +87,12 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
   const within = new Map<number, Lines>();
   const joinedLines = new Lines();
   const halfLines = new Lines();
-  const add = (prim: number, axis: 0 | 1, at: number, run: EdgeRun) => {
+  /** Run `run` on the line of record `prim` at parameter `at`: a line v = at (ALONG_U) or u = at (ALONG_V). */
+  const add = (prim: number, along: typeof ALONG_U | typeof ALONG_V, at: number, run: EdgeRun) => {
     const border = run.edge & 1 ? at === 1 : at === 0;
     const across = border && neighbours ? neighbours[prim * 4 + run.edge]! : -1;
     if (across < 0) {
-      const key = prim * 2 + axis;
+      const key = prim * 2 + along;
       let lines = within.get(key);
       if (!lines) within.set(key, (lines = new Lines()));
       lines.of(at === 1 ? 0 : at)[run.edge & 1 ? 'before' : 'after'].push(run);
@@ -137,10 +142,10 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     if (u0 === 0 && u1 === 1 && v0 === 0 && v1 === 1 && !joined(prim)) continue;
     const stepU = (u1 - u0) / (pieces[w + PIECE.nu]! - 1);
     const stepV = (v1 - v0) / (pieces[w + PIECE.nv]! - 1);
-    add(prim, 0, v0, { piece: p, edge: RecordEdge.v0, lo: u0, hi: u1, reversed: false, step: stepU, across: false });
-    add(prim, 0, v1, { piece: p, edge: RecordEdge.v1, lo: u0, hi: u1, reversed: false, step: stepU, across: false });
-    add(prim, 1, u0, { piece: p, edge: RecordEdge.u0, lo: v0, hi: v1, reversed: false, step: stepV, across: false });
-    add(prim, 1, u1, { piece: p, edge: RecordEdge.u1, lo: v0, hi: v1, reversed: false, step: stepV, across: false });
+    add(prim, ALONG_U, v0, { piece: p, edge: RecordEdge.v0, lo: u0, hi: u1, reversed: false, step: stepU, across: false });
+    add(prim, ALONG_U, v1, { piece: p, edge: RecordEdge.v1, lo: u0, hi: u1, reversed: false, step: stepU, across: false });
+    add(prim, ALONG_V, u0, { piece: p, edge: RecordEdge.u0, lo: v0, hi: v1, reversed: false, step: stepV, across: false });
+    add(prim, ALONG_V, u1, { piece: p, edge: RecordEdge.u1, lo: v0, hi: v1, reversed: false, step: stepV, across: false });
   }
   const mark = (run: EdgeRun, other: EdgeRun) => {
     if (other.step <= run.step) return;
