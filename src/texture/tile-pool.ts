@@ -237,8 +237,8 @@ export class TilePool {
     const old = this.buffer;
     this.buffer = this.allocate(capacity);
     const encoder = this.gpu.device.createCommandEncoder({ label: 'grow the texture tile pool' });
-    // Both may be larger than asked for (allocator.ts hands out pooled buffers that hold a request).
-    encoder.copyBufferToBuffer(old, 0, this.buffer, 0, Math.min(old.size, this.buffer.size));
+    // What the old pool holds: its buffer may be larger (allocator.ts hands out pooled buffers that hold a request).
+    encoder.copyBufferToBuffer(old, 0, this.buffer, 0, this.poolBytes(this.capacity));
     this.gpu.device.queue.submit([encoder.finish()]);
     this.gpu.allocator.release(old);
     this.owned.splice(this.owned.indexOf(old), 1);
@@ -249,9 +249,14 @@ export class TilePool {
     [this.pageOfSlot, this.lastUse, this.capacity] = [pageOfSlot, lastUse, capacity];
   }
 
+  /** Bytes of the page table and a pool of `capacity` slots. */
+  private poolBytes(capacity: number): number {
+    return this.table.words.byteLength + capacity * TILE_BYTES;
+  }
+
   private allocate(capacity: number): GPUBuffer {
     const buffer = this.gpu.allocator.createBuffer({
-      label: 'texture atlas and tile pool', size: this.table.words.byteLength + capacity * TILE_BYTES,
+      label: 'texture atlas and tile pool', size: this.poolBytes(capacity),
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
     });
     this.owned.push(buffer);

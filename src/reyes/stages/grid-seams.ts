@@ -50,22 +50,13 @@ interface Line {
   after: EdgeRun[];
 }
 
-/** Lines by a number: one is looked up per piece edge, tens of thousands a region, and keys spelt
- * as strings from the parameter (with arrays made per piece and per mark) took the table twice the
- * time. */
-class Lines {
-  readonly all: Line[] = [];
-  private readonly byKey = new Map<number, Line>();
-
-  of(key: number): Line {
-    let line = this.byKey.get(key);
-    if (!line) {
-      line = { before: [], after: [] };
-      this.byKey.set(key, line);
-      this.all.push(line);
-    }
-    return line;
-  }
+/** The line of `key` in `lines`, made when new. Lines are looked up by number, one per piece edge
+ * (tens of thousands a region): keys spelt as strings from the parameter (with arrays made per
+ * piece and per mark) took the table twice the time. */
+function lineOf(lines: Map<number, Line>, key: number): Line {
+  let line = lines.get(key);
+  if (!line) lines.set(key, (line = { before: [], after: [] }));
+  return line;
 }
 
 /**
@@ -84,9 +75,9 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
   // Lines within a record, per record and direction, by the parameter where they lie (an f32, exact
   // as a Map key); lines joined across records, by the lower of the two record edges; the coarse
   // edges of T-junctions, by theirs.
-  const within = new Map<number, Lines>();
-  const joinedLines = new Lines();
-  const halfLines = new Lines();
+  const within = new Map<number, Map<number, Line>>();
+  const joinedLines = new Map<number, Line>();
+  const halfLines = new Map<number, Line>();
   /** Run `run` on the line of record `prim` at parameter `at`: a line v = at (ALONG_U) or u = at (ALONG_V). */
   const add = (prim: number, along: typeof ALONG_U | typeof ALONG_V, at: number, run: EdgeRun) => {
     const border = run.edge & 1 ? at === 1 : at === 0;
@@ -94,8 +85,8 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     if (across < 0) {
       const key = prim * 2 + along;
       let lines = within.get(key);
-      if (!lines) within.set(key, (lines = new Lines()));
-      lines.of(at === 1 ? 0 : at)[run.edge & 1 ? 'before' : 'after'].push(run);
+      if (!lines) within.set(key, (lines = new Map()));
+      lineOf(lines, at === 1 ? 0 : at)[run.edge & 1 ? 'before' : 'after'].push(run);
       return;
     }
     const self = prim * 4 + run.edge;
@@ -113,7 +104,7 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
         run.step /= 2;
         run.reversed = (code & 1) === 1;
       }
-      halfLines.of(half ? code >> 1 : self)[half ? 'after' : 'before'].push(run);
+      lineOf(halfLines, half ? code >> 1 : self)[half ? 'after' : 'before'].push(run);
       return;
     }
     // The joined edges' line: named by the lower of the two, in its parameter.
@@ -126,7 +117,7 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
       run.hi = 1 - lo;
       run.reversed = true;
     }
-    joinedLines.of(Math.min(self, other))[self < other ? 'before' : 'after'].push(run);
+    lineOf(joinedLines, Math.min(self, other))[self < other ? 'before' : 'after'].push(run);
   };
   /** Whether record `prim` is joined to another across an edge. */
   const joined = (prim: number): boolean => neighbours !== undefined && [0, 1, 2, 3].some((edge) => neighbours[prim * 4 + edge]! >= 0);
@@ -162,7 +153,7 @@ export function seamTable(pieces: Uint32Array, count: number, maxVertices: numbe
     const base = (run.piece * SEAM_TABLE.edges + run.edge) * cells;
     for (let c = first; c < last && c < cells; c++) bytes[base + c] = Math.max(bytes[base + c]!, ratio | flag);
   };
-  const lines = [joinedLines, halfLines, ...within.values()].flatMap((set) => set.all);
+  const lines = [joinedLines, halfLines, ...within.values()].flatMap((set) => [...set.values()]);
   for (const { before, after } of lines) {
     if (!before.length || !after.length) continue;
     before.sort((a, b) => a.lo - b.lo);
