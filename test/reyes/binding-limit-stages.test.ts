@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compareImages } from '../../src/image/compare.ts';
 import { GpuRuntime } from '../../src/gpu/runtime.ts';
 import { PIECE } from '../../src/layout/ready-piece.ts';
-import { boundSplit, boundSplitCapacity } from '../../src/reyes/stages/bound-split.ts';
+import { boundSplit, boundSplitCapacity, gaveUp } from '../../src/reyes/stages/bound-split.ts';
 import type { Frame } from '../../src/rib/scene.ts';
 import { useGpuRuntime, withBindingLimit } from '../gpu/gpu-fixture.ts';
 import { boundSplitFrame } from './bound-split-frame.ts';
@@ -33,7 +33,7 @@ async function readyPieces(runtime: GpuRuntime, frame: Frame, maxReady?: number)
   const gpuFrame = boundSplitFrame(runtime, frame, 4).frame;
   try {
     const ready = await boundSplit(gpuFrame, { x0: 0, y0: 0, x1: 32, y1: 32 }, maxReady);
-    if (!ready) return undefined;
+    if (gaveUp(ready)) return undefined;
     const words = await runtime.readU32(ready.buffer, ready.count * PIECE.words);
     runtime.allocator.release(ready.buffer);
     return Array.from({ length: ready.count }, (_, k) => Array.from(words.subarray(k * PIECE.words, (k + 1) * PIECE.words)).join(' ')).sort();

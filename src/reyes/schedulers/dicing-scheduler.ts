@@ -13,7 +13,7 @@ import { bindRegionRecords, packRegionRecords, pieceRecords, type BoundRegionRec
 import type { PrimitiveRecords } from '../primitive-record.ts';
 import { diceAndShade } from '../pipeline/fusion.ts';
 import type { BinLevel } from '../pipeline/runtime.ts';
-import { boundSplit, boundSplitBatches, type ReadyFits, type SplitPieces } from '../stages/bound-split.ts';
+import { boundSplit, boundSplitBatches, gaveUp, type ReadyFits, type SplitPieces } from '../stages/bound-split.ts';
 import { dice, diceProcess, gridBytes, pieceVertices, releaseGrids, type DicedGrids } from '../stages/dice.ts';
 import { packGridRecords } from '../../layout/grid-layout.ts';
 import { shade } from '../stages/shade.ts';
@@ -36,6 +36,9 @@ export interface FrameRecords {
   /** Set when the records pass one storage binding (frame.prims then holds none): bound/split takes
    * them from `source` in batches and each dicing region binds the ones it uses. Grids are not kept. */
   batched?: { records: PrimitiveRecords; source: RecordSource };
+  /** Set when the enclosing bin's bound/split gave up (records not batched): the pieces it had
+   * then (GaveUp.frontier), which this bin bounds and splits on from instead of the records. */
+  frontier?: Uint32Array;
 }
 
 /** A dicing region whose ready pieces and shaded grids stay on the GPU. */
@@ -203,7 +206,14 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
     const batched = await boundSplitBatches(frame, region, maxGrids, source, mayFit);
     bin.halves = { ...records, batched: { ...records.batched!, source: batched.touching } };
     split = batched.split;
-  } else split = await boundSplit(frame, region, maxGrids, mayFit);
+  } else {
+    const result = await boundSplit(frame, region, maxGrids, mayFit, records.frontier);
+    if (gaveUp(result)) {
+      bin.halves = { ...records, frontier: result.frontier };
+      return false;
+    }
+    split = result;
+  }
   if (!split) return false;
   bin.ready = split;
   const pieces = split.count > 0 ? await gpu.readU32(split.buffer, split.count * PIECE.words) : new Uint32Array(0);
@@ -222,6 +232,9 @@ async function boundSplitFits(frame: FrameGpu, bin: DicingBin, region: Region): 
       // The bin's stages bind its own records (frame.records maps them back); its tables index them.
       if (bin.bound) Object.assign(bin, { frame: bin.bound.frame, tables: bin.bound.tables });
     }
+  } else if (!fits) {
+    // The ready pieces cover the region: its halves start from them.
+    bin.halves = { ...records, frontier: pieces };
   }
   return fits;
 }

@@ -10,7 +10,8 @@
 // FrameStats.eyeSplitCulls. A region's first level keeps the records whose bound touches it (read
 // back with the counts); a region inside it, as the dicing scheduler's halves are, starts from those
 // alone, so a frame cut into many regions bounds each record about once per BSP level instead of
-// once per region. Records past one binding come in batches (frame/record-batches.ts), each uploaded
+// once per region; and a region it gives up on hands its halves the pieces it had made (GaveUp),
+// which they start from instead of the records. Records past one binding come in batches (frame/record-batches.ts), each uploaded
 // once per region (boundSplitBatches): the first level runs alone over the whole batch, so the kept
 // records are complete even where the region's bound/split gives up early, then the batch's kept
 // records are bounded and split while it is bound; their ready pieces carry batch-local indices.
@@ -57,25 +58,44 @@ export interface SplitPieces extends ReadyPieces {
  * half a grid record, may still fit the region; bound/split gives up once they may not. */
 export type ReadyFits = (pieces: number, vertices: number, large: number) => boolean;
 
+/** Where a region's bound/split gave up: the pieces it had made ready and those it had still to
+ * bound and split (PIECE.words each). Together they cover what the region's records put in the
+ * region, so its halves start from them instead of from the records: the levels it split are not
+ * split again (a frame cut into regions gave up on about as many as it kept, each after most of
+ * its levels). */
+export interface GaveUp {
+  frontier: Uint32Array;
+}
+
 /**
  * The ready pieces of every primitive of frame.prims whose bound touches `region` (plus the filter
- * apron), or undefined when they are more than `maxReady` or than one binding holds, or `fits` says
+ * apron), or where it gave up (GaveUp) when they are more than `maxReady` or than one binding holds, or `fits` says
  * their grids cannot fit: the caller must split the region (ready pieces never go away, so it stops
- * as soon as the count passes).
+ * as soon as the count passes). It starts from the pieces of `from` where given (an enclosing
+ * region's GaveUp.frontier), else from the records whole.
  */
-export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity, fits?: ReadyFits): Promise<SplitPieces | undefined> {
+export function boundSplit(frame: FrameGpu, region: Region, maxReady = Infinity, fits?: ReadyFits, from?: Uint32Array): Promise<SplitPieces | GaveUp> {
   return timed(frame, 'boundSplit', async () => {
     // The records an enclosing region's first level kept, when one was bound before.
-    const known = touchingRecords(frame, region);
-    const count = known?.length ?? frame.primCount;
+    const known = from ? undefined : touchingRecords(frame, region);
+    const count = from ? from.length / PIECE.words : known?.length ?? frame.primCount;
     const splitter = await regionSplitter(frame, region, maxReady, count, fits);
     try {
       const records = { prims: frame.prims, userCorners: frame.userCorners };
-      return await splitter.batch(records, initialQueue(count, known), count, { known }) ? splitter.finish() : undefined;
+      const initial = from ?? initialQueue(count, known);
+      // A frontier's first level is pieces, not records: it has no records to remember.
+      const frontier: GaveUp = { frontier: new Uint32Array(0) };
+      const done = await splitter.batch(records, initial, count, from ? undefined : { known }, frontier);
+      return done ? splitter.finish() : frontier;
     } finally {
       splitter.release();
     }
   });
+}
+
+/** Whether bound/split gave up on its region. */
+export function gaveUp(result: SplitPieces | GaveUp): result is GaveUp {
+  return 'frontier' in result;
 }
 
 /** A region's bound/split over batched records: the records it keeps (what its halves start from
@@ -126,10 +146,11 @@ export function boundSplitBatches(frame: FrameGpu, region: Region, maxReady: num
 /** A region's ready list, filled one bound batch of records at a time. */
 interface RegionSplitter {
   /** Bounds and splits the pieces of `initial` (`count` of them) over `records`; false when the
-   * ready pieces pass the limit (the region is given up). With `remember` (frame.prims whole),
-   * remembers the records whose bound touched the region: the first-level pieces' records, those
-   * `remember.known` lists when given, else 0, 1, .... */
-  batch(records: BoundRecords, initial: Uint32Array, count: number, remember?: { known: Uint32Array | undefined }): Promise<boolean>;
+   * ready pieces pass the limit (the region is given up), with the pieces it had then in
+   * `gaveUp.frontier` when given. With `remember` (frame.prims whole), remembers the records whose
+   * bound touched the region: the first-level pieces' records, those `remember.known` lists when
+   * given, else 0, 1, .... */
+  batch(records: BoundRecords, initial: Uint32Array, count: number, remember?: { known: Uint32Array | undefined }, gaveUp?: GaveUp): Promise<boolean>;
   /** The ready pieces, handed to the caller (release no longer frees them). */
   finish(): SplitPieces;
   release(): void;
@@ -151,8 +172,16 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
   /** Pieces this region culled at the eye-split limit (the counter's value at the last read-back). */
   let eyeCulled = 0;
   return {
-    async batch(records, initial, count, remember) {
-      let level: QueuePart[] = [{ buffer: allocator.createBufferWithData('split queue', initial, STORAGE()), count }];
+    async batch(records, initial, count, remember, gaveUp) {
+      // At most a binding's worth of pieces a part (a frontier may hold more); records whole are
+      // one part (they pass one binding, and a piece is smaller than a record), which `remember`
+      // reads as one.
+      const partSize = remember ? Math.max(count, 1) : capacity.ready;
+      let level: QueuePart[] = [];
+      for (let start = 0; start < count; start += partSize) {
+        const n = Math.min(partSize, count - start);
+        level.push({ buffer: allocator.createBufferWithData('split queue', initial.subarray(start * PIECE.words, (start + n) * PIECE.words), STORAGE()), count: n });
+      }
       let next: QueuePart[] = [];
       try {
         if (!await splitLevels()) return false;
@@ -171,12 +200,12 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
         while (level.some((part) => part.count > 0)) {
           frame.stats.boundSplitIterations++;
           if (++iterations > MAX_DEPTH + 2) throw new Error('bound/split did not terminate');
-          for (const part of level) {
+          for (const [index, part] of level.entries()) {
             for (let start = 0, n = 0; start < part.count; start += n) {
               // At most a window, and no more than the ready list can still take were all of it ready.
               n = Math.min(capacity.window, part.count - start);
               if (readyCount + n > capacity.ready) n = Math.floor((capacity.ready - readyCount) / capacity.align) * capacity.align;
-              if (n <= 0) return false;
+              if (n <= 0) return giveUp(index, start);
               if (readyCount + n > readyCapacity) {
                 const grown = Math.min(Math.max(readyCount + n, readyCapacity * 2), capacity.ready);
                 ready = growReady(frame, ready!, readyCount, grown);
@@ -223,7 +252,7 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
               eyeCulled = counted[SPLIT_COUNTERS.eyeSplitCulls]!;
               next[next.length - 1]!.count = childrenNow!;
               readyCount += readyNow!;
-              if (readyCount > readyLimit || (fits && !fits(readyCount, counted[SPLIT_COUNTERS.readyVertices]!, counted[SPLIT_COUNTERS.readyLargeGrids]!))) return false;
+              if (readyCount > readyLimit || (fits && !fits(readyCount, counted[SPLIT_COUNTERS.readyVertices]!, counted[SPLIT_COUNTERS.readyLargeGrids]!))) return giveUp(index, start + n);
             }
           }
           firstLevel = false;
@@ -235,6 +264,24 @@ async function regionSplitter(frame: FrameGpu, region: Region, maxReady: number,
           next = [];
         }
         return true;
+      }
+
+      /** Gives the region up, its pieces read back into `gaveUp` when asked for: the ready ones, the
+       * next level's, and this level's from piece `resume` of part `index` on. */
+      async function giveUp(index: number, resume: number): Promise<false> {
+        if (!gaveUp) return false;
+        const runs: { buffer: GPUBuffer; first: number; count: number }[] = [{ buffer: ready!, first: 0, count: readyCount }];
+        for (const part of next) runs.push({ buffer: part.buffer, first: 0, count: part.count });
+        for (const [k, part] of level.entries()) if (k >= index) runs.push({ buffer: part.buffer, first: k === index ? resume : 0, count: part.count - (k === index ? resume : 0) });
+        const frontier = new Uint32Array(runs.reduce((total, run) => total + run.count, 0) * PIECE.words);
+        let at = 0;
+        for (const run of runs) {
+          if (run.count <= 0) continue;
+          frontier.set(await gpu.readU32(run.buffer, run.count * PIECE.words, run.first * PIECE_BYTES), at);
+          at += run.count * PIECE.words;
+        }
+        gaveUp.frontier = frontier;
+        return false;
       }
     },
     finish() {
