@@ -76,6 +76,10 @@ override DETAIL_LEVELS: bool = true;
 @group(0) @binding(16) var<storage, read> nearestDepth: array<u32>;
 // The depth buffer as opaqueClear writes it (plain stores: atomic ones cost more on CPU drivers).
 @group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
+// Per grid, the nearest camera depth of its vertices (gridNearest), and the grids in the order the
+// opaque path's depth pass takes them, nearest first (stages/sample.ts orderNearestFirst).
+@group(0) @binding(21) var<storage, read_write> gridNearestDepth: array<f32>;
+@group(0) @binding(22) var<storage, read> nearestFirst: array<u32>;
 
 // The opaque path's owner words (opaque-owners layout), cleared to NO_OWNER: a candidate, the
 // complement of an id; TIED, to be resolved from the tie list or by the owner walk, which raises it
@@ -634,11 +638,26 @@ fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   }
 }
 
+/** Invocation g: the nearest camera depth of grid g's vertices (as diced: at the shutter's open). */
+@compute @workgroup_size(64)
+fn gridNearest(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
+               @builtin(local_invocation_index) local: u32) {
+  let g = (group.x + group.y * groups.x) * 64u + local;
+  if (g >= params.gridCount) { return; }
+  let n = readyList[g * PIECE_WORDS + PIECE_NU] * readyList[g * PIECE_WORDS + PIECE_NV];
+  let z = readyList[g * PIECE_WORDS + PIECE_GRID_BASE] + OFF_P + 2u * MAXV;
+  var nearest = 3.0e38;
+  for (var k = 0u; k < n; k++) { nearest = min(nearest, grids[z + k]); }
+  gridNearestDepth[g] = nearest;
+}
+
+/** Workgroup w: the grid nearestFirst[w] (the grids nearest first). */
 @compute @workgroup_size(SAMPLE_LANES)
 fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) lane: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= params.gridCount) { return; }
+  let w = group.x + group.y * groups.x;
+  if (w >= params.gridCount) { return; }
+  let g = nearestFirst[w];
   shareLensStrata(lane);
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueDepthOf(g, m); }
 }
@@ -658,9 +677,11 @@ fn opaqueDepthOf(g: u32, m: u32) {
           let cell = cellAt(&mp, &st, x, y);
           if (cell.subpixel.x == NO_CELL) { continue; }
           count++;
+          let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
+          // Behind what the subpixel holds (mostly, the grids coming nearest first): no test.
+          if (hidden(&mp, atomicLoad(&depthBuffer[s]))) { continue; }
           let hit = sampleAt(&mp, &st, cell);
           if (hit.covered) {
-            let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
             let depth = bitcast<u32>(hit.depth);
             let met = atomicMin(&depthBuffer[s], depth);
             // The candidate's store comes first: a tie met in the same SIMD step then sees it.

@@ -19,7 +19,7 @@ import { packGridRecords } from '../../layout/grid-layout.ts';
 import { shade } from '../stages/shade.ts';
 import { kernelFrameUniforms } from '../shading/spaces.ts';
 import { shadingBytes } from './shading-scheduler.ts';
-import { allocateCounts, releaseCounts, SAMPLE_COUNT_BYTES_PER_GRID, type SampleCounts } from '../stages/sample.ts';
+import { allocateCounts, orderNearestFirst, releaseCounts, SAMPLE_COUNT_BYTES_PER_GRID, type SampleCounts } from '../stages/sample.ts';
 import { collectOutlines } from './insight.ts';
 
 /** Share of the budget kept back for sampling when deciding whether a dicing region fits. */
@@ -160,11 +160,13 @@ async function shadeProcess(bin: DicingBin): Promise<boolean> {
   return true;
 }
 
-/** EndBin: the grid outlines the page asked for, and the per-micropolygon counts the sampling bins share. */
+/** EndBin: the grid outlines the page asked for, and the per-micropolygon counts the sampling bins
+ * share (with, on the opaque path, the order its depth pass takes the grids in). */
 async function handOver(bin: DicingBin): Promise<void> {
   const outlines = bin.frame.insight.outlines;
   if (outlines) await collectOutlines(bin.frame, bin.ready!, bin.diced!, outlines);
   bin.counts = allocateCounts(bin.frame, bin.diced!);
+  if (bin.frame.opaque) await orderNearestFirst(bin.frame, bin.ready!, bin.diced!, bin.counts);
 }
 
 function release(bin: DicingBin, what: 'counts' | 'all'): void {

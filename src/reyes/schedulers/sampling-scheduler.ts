@@ -95,11 +95,11 @@ async function compositePoints(bin: SamplingBin): Promise<boolean> {
 
 /** Sample and composite fused (the opaque path): false when the bin's subpixels and pixels do not fit. */
 async function sampleOpaqueFits(bin: SamplingBin, region: Region): Promise<boolean> {
-  const { frame, ready, diced } = bin.from;
+  const { frame, ready, diced, counts } = bin.from;
   const { rect } = bin;
   const pixels = (region.x1 - region.x0) * (region.y1 - region.y0);
   if (!subpixelsFitBinding(bin) || rect.width * rect.height * OPAQUE_SUBPIXEL_BYTES + pixels * PIXEL_BYTES > frame.gpu.allocator.free()) return false;
-  bin.sub = await sampleOpaque(frame, ready!, diced!, rect, frame.sampleCounter);
+  bin.sub = await sampleOpaque(frame, ready!, diced!, counts!, rect, frame.sampleCounter);
   return true;
 }
 

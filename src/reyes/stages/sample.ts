@@ -104,10 +104,11 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
-/** The opaque path's pipelines: clear, depth and the per-subpixel owners (opaqueColour); the walk
- * (opaqueResolve) is made when a region needs it (sampleOpaque). */
+/** The opaque path's pipelines: clear, depth and the per-subpixel owners (opaqueColour), and the
+ * grids' nearest depths (orderNearestFirst); the walk (opaqueResolve) is made when a region needs it
+ * (sampleOpaque). */
 function opaquePipelines(frame: FrameGpu, variable = 'Ci'): Promise<GPUComputePipeline[]> {
-  const entries = ['opaqueClear', 'opaqueDepth', 'opaqueColour'];
+  const entries = ['opaqueClear', 'opaqueDepth', 'opaqueColour', 'gridNearest'];
   return Promise.all(entries.map((e) => samplePipeline(frame, e, variable)));
 }
 
@@ -123,6 +124,8 @@ export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]> 
 export interface SampleCounts {
   counts: GPUBuffer;
   offsets: GPUBuffer;
+  /** The opaque path's: the order opaqueDepth takes the grids in (orderNearestFirst). */
+  nearestFirst?: GPUBuffer;
 }
 
 /** Bytes per grid of the counts, and as many of the offsets: a word per sampling invocation. */
@@ -142,6 +145,34 @@ export function allocateCounts(frame: FrameGpu, diced: DicedGrids): SampleCounts
 export function releaseCounts(frame: FrameGpu, c: SampleCounts): void {
   frame.gpu.allocator.release(c.counts);
   frame.gpu.allocator.release(c.offsets);
+  if (c.nearestFirst) frame.gpu.allocator.release(c.nearestFirst);
+}
+
+/**
+ * The opaque path's order of a dicing bin's grids, into `counts.nearestFirst`: by the nearest camera
+ * depth of each one's vertices (gridNearest), nearest first, which opaqueDepth takes them in. The
+ * first micropolygon to reach a subpixel is then mostly the one that stays nearest, so fewer
+ * become candidates only to be replaced, and a farther one skips the samples it is hidden at
+ * (the depth pass on uteapot 774 → 707 ms, Airplane 636 → 499, dragonhead 391 → 335). The picture is the same in any order:
+ * ties at the nearest depth go to the lowest micropolygon id.
+ */
+export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts): Promise<void> {
+  return timed(frame, 'sample', async () => {
+    const { gpu } = frame;
+    const pipeline = (await opaquePipelines(frame))[3]!;
+    const nearest = gpu.allocator.createBuffer({ label: 'grid nearest depths', size: Math.max(1, diced.count) * 4, usage: storage() });
+    try {
+      const recorder = stageRecorder(frame, 'grid nearest depths');
+      recorder.dispatch(pipeline, { 0: recorder.params('sample', sampleParams(frame, diced, { x: 0, y: 0, width: 0, height: 0 })), 2: ready.buffer, 3: diced.grids, 21: nearest }, Math.ceil(diced.count / 64));
+      const depths = new Float32Array((await recorder.submitAndReadU32(nearest, diced.count)).buffer);
+      addGpuTimes(frame, recorder, 'sample');
+      const order = Uint32Array.from({ length: Math.max(1, diced.count) }, (_, g) => g);
+      if (diced.count > 1) order.sort((a, b) => depths[a]! - depths[b]! || a - b);
+      counts.nearestFirst = gpu.allocator.createBufferWithData('grids nearest first', order, storage());
+    } finally {
+      gpu.allocator.release(nearest);
+    }
+  });
 }
 
 /** What the count pass found: the sample points `rect` takes (its covered samples) and the samples tested. */
@@ -253,7 +284,7 @@ async function sampleAndComposite(
  * micropolygon's raster bound within the region, the count the transparent path's count pass makes.
  */
 export function sampleOpaque(
-  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, rect: SubpixelRect, sampleCounter: GPUBuffer, variable?: string,
+  frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect, sampleCounter: GPUBuffer, variable?: string,
 ): Promise<SubpixelBuffer> {
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
@@ -276,7 +307,7 @@ export function sampleOpaque(
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: depthBits };
       const params = samples.params('sample', sampleParams(frame, diced, rect));
       samples.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits }, Math.ceil(subpixels / CLEAR_SPAN));
-      samples.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 11: out.color, 13: sampleCounter }, diced.count);
+      samples.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 11: out.color, 13: sampleCounter, 22: counts.nearestFirst! }, diced.count);
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
       samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
@@ -344,7 +375,7 @@ export async function sampleVariable(
   if (!frame.opaque) return sampleAndComposite(frame, ready, diced, counts, rect, total, variable);
   const counter = frame.gpu.allocator.createBuffer({ label: 'output variable sample count', size: 4, usage: storage() });
   try {
-    return await sampleOpaque(frame, ready, diced, rect, counter, variable);
+    return await sampleOpaque(frame, ready, diced, counts, rect, counter, variable);
   } finally {
     frame.gpu.allocator.release(counter);
   }
