@@ -38,7 +38,7 @@ export async function encodeComposite(gpu: GpuRuntime, recorder: CommandRecorder
   const links = recorder.scratch('sample point links', Math.max(1, args.sampleCount) * COMPOSITE_SAMPLE_BYTES);
   const params = recorder.params('composite', [args.sampleCount, args.subpixelCount, 0, 0]);
   const solids = recorder.transient(gpu.allocator.createBufferWithData('csg table', args.solids, GPUBufferUsage.STORAGE));
-  recorder.encoder.clearBuffer(heads);
+  recorder.encoder.clearBuffer(heads, 0, args.subpixelCount * 4);
   recorder.dispatch(linkPass!, { 0: params, 1: args.keys, 2: heads, 3: links }, Math.ceil(args.sampleCount / 256));
   recorder.dispatch(compositePass!, {
     0: params, 4: heads, 3: links, 6: args.payload, 7: args.color, 8: args.depth, 9: args.ids, 11: solids,

@@ -191,7 +191,7 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     // Words: the points (the scan's total), the samples tested (the count pass's counter).
     const totals = recorder.scratch('sample totals', 8);
     const tested = recorder.scratch('samples tested', 4);
-    recorder.encoder.clearBuffer(tested);
+    recorder.encoder.clearBuffer(tested, 0, 4);
     recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 13: tested, 14: frame.userCorners }, diced.count);
     const total = recorder.scratch('sample total', 4);
     await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
@@ -300,8 +300,9 @@ export function sampleOpaque(
       const depthBits = buffer('opaque depth', subpixels * 4);
       const owner = buffer('opaque owner', ownerBufferBytes(subpixels));
       const samples = stageRecorder(frame, 'opaque samples');
-      samples.encoder.clearBuffer(out.color);
-      samples.encoder.clearBuffer(owner);
+      // The bytes in use only: a buffer may be larger than asked for (allocator.ts).
+      samples.encoder.clearBuffer(out.color, 0, subpixelSlots(rect) * SUBPIXEL_COLOR_BYTES);
+      samples.encoder.clearBuffer(owner, 0, ownerBufferBytes(subpixels));
       // Each recorder its own parameters: a recorder's transient buffers go once its work is done.
       const common = (params: GPUBuffer) => ({ 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners });
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: depthBits };
@@ -341,10 +342,15 @@ export function sampleOpaque(
   });
 }
 
+/** The subpixels a SubpixelBuffer of `rect` holds: whole vec4s of depths and records, as the filter
+ * reads them four at a time (image-filter.wgsl). */
+function subpixelSlots(rect: SubpixelRect): number {
+  return Math.ceil((rect.width * rect.height) / 4) * 4;
+}
+
 /** Colour, depth and primitive record buffers for the subpixels of `rect`. */
 export function allocateSubpixels(frame: FrameGpu, rect: SubpixelRect): SubpixelBuffer {
-  // Whole vec4s of depths and records: the filter reads them four at a time (image-filter.wgsl).
-  const subpixels = Math.ceil((rect.width * rect.height) / 4) * 4;
+  const subpixels = subpixelSlots(rect);
   const { allocator } = frame.gpu;
   const made: GPUBuffer[] = [];
   try {
