@@ -152,14 +152,15 @@ export function releaseCounts(frame: FrameGpu, c: SampleCounts): void {
  * The opaque path's order of a dicing bin's grids, into `counts.nearestFirst`: by the nearest camera
  * depth of each one's vertices (gridNearest), nearest first, which opaqueDepth takes them in. The
  * first micropolygon to reach a subpixel is then mostly the one that stays nearest, so fewer
- * become candidates only to be replaced, and a farther one skips the samples it is hidden at
- * (the depth pass on uteapot 774 → 707 ms, Airplane 636 → 499, dragonhead 391 → 335). The picture is the same in any order:
- * ties at the nearest depth go to the lowest micropolygon id.
+ * become candidates only to be replaced, and a farther one skips the samples it is hidden at (the
+ * depth pass on uteapot 774 → 707 ms, Airplane 636 → 499, dragonhead 391 → 335). The picture is the
+ * same in any order: ties at the nearest depth go to the lowest micropolygon id. Sorted on the host:
+ * a bin holds some thousands of grids, and the GPU radix sort would add its pipelines to every frame.
  */
 export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts): Promise<void> {
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
-    const pipeline = (await opaquePipelines(frame))[3]!;
+    const pipeline = await samplePipeline(frame, 'gridNearest');
     const nearest = gpu.allocator.createBuffer({ label: 'grid nearest depths', size: Math.max(1, diced.count) * 4, usage: storage() });
     try {
       const recorder = stageRecorder(frame, 'grid nearest depths');
@@ -167,7 +168,7 @@ export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: Di
       const depths = new Float32Array((await recorder.submitAndReadU32(nearest, diced.count)).buffer);
       addGpuTimes(frame, recorder, 'sample');
       const order = Uint32Array.from({ length: Math.max(1, diced.count) }, (_, g) => g);
-      if (diced.count > 1) order.sort((a, b) => depths[a]! - depths[b]! || a - b);
+      order.sort((a, b) => depths[a]! - depths[b]! || a - b);
       counts.nearestFirst = gpu.allocator.createBufferWithData('grids nearest first', order, storage());
     } finally {
       gpu.allocator.release(nearest);
