@@ -1,6 +1,8 @@
 // The dicer's work on one grid vertex, shared by the dice kernel (reyes-dice.wgsl, which says how a
 // grid is made) and the fused dice-and-shade kernels (src/reyes/pipeline/fusion.ts). The including
-// kernel declares the bindings it reads: prims, readyList, grids, userCorners, seams.
+// kernel declares the bindings it reads: prims, readyList, grids, userCorners, seams. Its entry point
+// has the workgroup share its piece (shareDicedPiece), reads it (dicedPiece) before any branch, and
+// only then dices a vertex (diceVertex).
 // @layout ready-piece
 // @include reyes-surface.wgsl
 // @include reyes-seams.wgsl
@@ -64,18 +66,101 @@ fn seamPosition(a: vec3f, b: vec3f, seam: Seam, dpdu: vec3f, dpdv: vec3f) -> vec
   return select(p, p + out * (EDGE_OVERLAP * length(p) / reach), reach > 0.0);
 }
 
+// The piece a workgroup dices and its primitive record, in workgroup memory. On lavapipe a storage
+// load at a computed offset is a loop over the SIMD lanes with a bounds check in each, while a
+// workgroup load at a constant offset outside any branch or loop is one scalar load for all lanes;
+// the dicer read about 130 words of its piece and record per vertex, so the workgroup reads them
+// once (shareDicedPiece) and each invocation takes them at constant offsets (dicedPiece).
+var<workgroup> pieceWords: array<u32, PIECE_WORDS>;
+var<workgroup> recordWords: array<f32, REC_FLOATS>;
+// The record's geometry words again, copied whole into a Shape: a loop over them, not unrolled,
+// would read them one lane at a time.
+var<workgroup> recordGeometry: array<f32, 48>;
+
+/** Ready piece g and its record into workgroup memory; every invocation of the workgroup calls it,
+ * outside any branch. */
+fn shareDicedPiece(g: u32, k: u32) {
+  if (k < PIECE_WORDS) { pieceWords[k] = readyList[g * PIECE_WORDS + k]; }
+  workgroupBarrier();
+  let prim = pieceWords[PIECE_PRIM];
+  for (var w = k; w < REC_FLOATS; w += MAXV) {
+    let word = prims[prim * REC_FLOATS + w];
+    recordWords[w] = word;
+    if (w >= REC_GEOMETRY && w < REC_GEOMETRY + 48u) { recordGeometry[w - REC_GEOMETRY] = word; }
+  }
+  workgroupBarrier();
+}
+
+/** What the dicer reads of its piece and record: corner values in record order (00, 10, 01, 11). */
+struct DicedPiece {
+  prim: u32,
+  nu: u32,
+  nv: u32,
+  base: u32,                // PIECE_GRID_BASE
+  lo: vec2f,                // (u0, v0)
+  hi: vec2f,                // (u1, v1)
+  flags: u32,
+  bicubicMask: u32,
+  aux: u32,
+  m: mat4x4f,               // object to camera
+  shape: Shape,
+  wraps: vec2<bool>,        // periodic
+  s: vec4f,
+  t: vec4f,
+  cs: array<vec3f, 4>,
+  os: array<vec3f, 4>,
+  n: array<vec3f, 4>,
+}
+
+fn recordWord(field: u32) -> u32 { return bitcast<u32>(recordWords[field]); }
+fn recordCorners(field: u32) -> vec4f {
+  return vec4f(recordWords[field], recordWords[field + 1u], recordWords[field + 2u], recordWords[field + 3u]);
+}
+fn recordCorners3(field: u32) -> array<vec3f, 4> {
+  var corners: array<vec3f, 4>;
+  for (var c = 0u; c < 4u; c++) {
+    corners[c] = vec3f(recordWords[field + 3u * c], recordWords[field + 3u * c + 1u], recordWords[field + 3u * c + 2u]);
+  }
+  return corners;
+}
+
+/** The shared piece (shareDicedPiece), read by each invocation before any branch. */
+fn dicedPiece() -> DicedPiece {
+  var d: DicedPiece;
+  d.prim = pieceWords[PIECE_PRIM];
+  d.nu = pieceWords[PIECE_NU];
+  d.nv = pieceWords[PIECE_NV];
+  d.base = pieceWords[PIECE_GRID_BASE];
+  d.lo = vec2f(bitcast<f32>(pieceWords[PIECE_U0]), bitcast<f32>(pieceWords[PIECE_V0]));
+  d.hi = vec2f(bitcast<f32>(pieceWords[PIECE_U1]), bitcast<f32>(pieceWords[PIECE_V1]));
+  d.flags = recordWord(REC_FLAGS);
+  d.bicubicMask = recordWord(REC_BICUBIC_MASK);
+  d.aux = recordWord(REC_AUX);
+  d.m = mat4x4f(recordCorners(REC_MATRIX), recordCorners(REC_MATRIX + 4u), recordCorners(REC_MATRIX + 8u), recordCorners(REC_MATRIX + 12u));
+  d.shape.kind = recordWord(REC_KIND);
+  d.shape.words = recordGeometry;
+  d.s = recordCorners(REC_S);
+  d.t = recordCorners(REC_T);
+  d.cs = recordCorners3(REC_CS);
+  d.os = recordCorners3(REC_OS);
+  d.n = recordCorners3(REC_N);
+  d.wraps = closes(d.shape.kind, vec4f(d.shape.words[2], d.shape.words[3], d.shape.words[4], d.shape.words[6]));
+  if (isKind(d.shape.kind, KIND_BLOBBY)) { d.shape.field = blobbyFieldOf(d.prim); }
+  return d;
+}
+
 /** Position (first) and ∂P/∂u, ∂P/∂v at (u, v): central differences, one-sided at the edges of the
  * parameter square. Where the surface degenerates (poles, collapsed polygon edges) the derivatives
  * are taken again just inside it. A vertex on a seam (fraction non-zero) lies between the
  * positions at the seam's two ends. One evaluation site in a loop keeps the compiled kernel small,
  * and gives two grids that share a vertex the same bits for it. */
-fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 3> {
+fn surfaceAt(piece: ptr<function, DicedPiece>, u: f32, v: f32, seam: Seam) -> array<vec3f, 3> {
   var result: array<vec3f, 3>;
   // A closed quadric's u = 1 (a torus's v = 1) is its u = 0: evaluated there, position and
   // derivatives alike, so that the grids on each side of that seam get the same bits (and stay
   // together when displaced along their normals).
-  let wraps = periodic(prim);
-  var shape = recordShape(prim);
+  let wraps = (*piece).wraps;
+  let m = (*piece).m;
   let at = wrapped(vec2f(u, v), wraps);
   var cu = at.x;
   var cv = at.y;
@@ -90,7 +175,7 @@ fn surfaceAt(prim: u32, m: mat4x4f, u: f32, v: f32, seam: Seam) -> array<vec3f, 
       var uv = vec2f(cu, cv);
       if (s == 1u) { uv.x = ua; } else if (s == 2u) { uv.x = ub; } else if (s == 3u) { uv.y = va; } else if (s == 4u) { uv.y = vb; }
       else if (s == 5u) { uv = wrapped(seam.ends.xy, wraps); } else if (s == 6u) { uv = wrapped(seam.ends.zw, wraps); }
-      q[s] = evalCamera(&shape, m, uv.x, uv.y);
+      q[s] = evalCamera(&(*piece).shape, m, uv.x, uv.y);
     }
     let dpdu = (q[2] - q[1]) / (ub - ua);
     let dpdv = (q[4] - q[3]) / (vb - va);
@@ -197,49 +282,46 @@ fn blobbyVariables(prim: u32, base: u32, k: u32, q: vec3f, standard: ptr<functio
   }
 }
 
-/** Vertex k of ready piece g's grid (invocations past the grid do nothing). */
-fn diceVertex(g: u32, k: u32, perspective: bool) {
-  let piece = g * PIECE_WORDS;
-  let prim = readyList[piece + PIECE_PRIM];
-  let u0 = bitcast<f32>(readyList[piece + PIECE_U0]);
-  let u1 = bitcast<f32>(readyList[piece + PIECE_U1]);
-  let v0 = bitcast<f32>(readyList[piece + PIECE_V0]);
-  let v1 = bitcast<f32>(readyList[piece + PIECE_V1]);
-  let nu = readyList[piece + PIECE_NU];
-  let nv = readyList[piece + PIECE_NV];
-  let base = readyList[piece + PIECE_GRID_BASE];
+/** Vertex k of ready piece g's grid, `piece` (dicedPiece); invocations past the grid do nothing. */
+fn diceVertex(g: u32, piece: ptr<function, DicedPiece>, k: u32, perspective: bool) {
+  let prim = (*piece).prim;
+  let nu = (*piece).nu;
+  let nv = (*piece).nv;
+  let base = (*piece).base;
   if (k >= nu * nv) { return; }
   let i = k % nu;
   let j = k / nu;
   // Dyadic pieces and power-of-two rates: these parameters are exact, so a vertex that two grids
   // share has the same (u, v) bits in both. A ribbon's rate along v need not be a power of two
   // (bound/split): its last row is put at v1 itself, where the next piece's first row is.
-  let step = vec2f((u1 - u0) / f32(nu - 1u), (v1 - v0) / f32(nv - 1u));
-  let u = select(u0 + f32(i) * step.x, u1, i == nu - 1u);
-  let v = select(v0 + f32(j) * step.y, v1, j == nv - 1u);
-  let m = objectToCamera(prim);
-  let seam = seamOf(g, prim, i, j, nu, nv, vec2f(u0, v0), vec2f(u1, v1), step);
-  let blobby = isKind(recU(prim, REC_KIND), KIND_BLOBBY);
+  let lo = (*piece).lo;
+  let hi = (*piece).hi;
+  let step = (hi - lo) / vec2f(f32(nu - 1u), f32(nv - 1u));
+  let u = select(lo.x + f32(i) * step.x, hi.x, i == nu - 1u);
+  let v = select(lo.y + f32(j) * step.y, hi.y, j == nv - 1u);
+  let m = (*piece).m;
+  let seam = seamOf(g, (*piece).wraps, i, j, nu, nv, lo, hi, step);
+  let blobby = isKind((*piece).shape.kind, KIND_BLOBBY);
   var pd: array<vec3f, 3>;
   var blob: BlobbyVertex;
   if (blobby) {
     blob = blobbySurfaceAt(prim, m, u, v, seam);
     pd = array<vec3f, 3>(blob.p, blob.dpdu, blob.dpdv);
   } else {
-    pd = surfaceAt(prim, m, u, v, seam);
+    pd = surfaceAt(piece, u, v, seam);
   }
   let p = pd[0];
   let d = array<vec3f, 2>(pd[1], pd[2]);
+  let flags = (*piece).flags;
   var n = cross(d[0], d[1]);
-  if ((recU(prim, REC_FLAGS) & FLAG_FLIP_NORMAL) != 0u) { n = -n; }
+  if ((flags & FLAG_FLIP_NORMAL) != 0u) { n = -n; }
   var ng = vec3f(0.0);
   if (dot(n, n) > 0.0) { ng = normalize(n); }
   // User rows, then the standard variables that follow the patch basis (bicubic vertex class).
-  let flags = recU(prim, REC_FLAGS);
-  let bicubicMask = recU(prim, REC_BICUBIC_MASK);
+  let bicubicMask = (*piece).bicubicMask;
   let bu = bernstein(u);
   let bv = bernstein(v);
-  var at = recU(prim, REC_AUX);
+  var at = (*piece).aux;
   let maskAt = at;
   if ((flags & FLAG_BICUBIC_VERTEX) != 0u) { at += (USER_COMPONENTS + 31u) / 32u; }
   for (var row = 0u; row < USER_COMPONENTS; row++) {
@@ -257,27 +339,39 @@ fn diceVertex(g: u32, k: u32, perspective: bool) {
     }
     put(base, OFF_USER + row * MAXV, k, value);
   }
-  // The components of s, t, Cs, Os and N in that order, from the Bézier control values of those the
-  // mask names (16 per component, in this order), else from the corners. One Bernstein evaluation
-  // in a loop: inlined once per variable, it took lavapipe three times as long to compile the dicer.
+  // The components of s, t, Cs, Os and N in that order: from the corners, or from the Bézier
+  // control values of those the mask names (16 per component, in this order). One Bernstein
+  // evaluation in a loop: inlined once per variable, it took lavapipe three times as long to
+  // compile the dicer.
   var standard: array<f32, 11>;
-  for (var c = 0u; c < 11u; c++) {
-    let bit = select(select(select(select(BICUBIC_N, BICUBIC_OS, c < 8u), BICUBIC_CS, c < 5u), BICUBIC_T, c < 2u), BICUBIC_S, c < 1u);
-    if ((bicubicMask & bit) != 0u) {
-      standard[c] = bezierAux(at, bu, bv);
-      at += 16u;
-    } else {
-      // Corner fields: s and t one float per corner, the colours and N three.
-      let field = array<u32, 11>(REC_S, REC_T, REC_CS, REC_CS, REC_CS, REC_OS, REC_OS, REC_OS, REC_N, REC_N, REC_N)[c];
-      let component = array<u32, 11>(0u, 0u, 0u, 1u, 2u, 0u, 1u, 2u, 0u, 1u, 2u)[c];
-      standard[c] = cornerMix(prim, field, select(3u, 1u, c < 2u), component, u, v);
+  standard[0] = mix(mix((*piece).s.x, (*piece).s.y, u), mix((*piece).s.z, (*piece).s.w, u), v);
+  standard[1] = mix(mix((*piece).t.x, (*piece).t.y, u), mix((*piece).t.z, (*piece).t.w, u), v);
+  let cs = mix(mix((*piece).cs[0], (*piece).cs[1], u), mix((*piece).cs[2], (*piece).cs[3], u), v);
+  let os = mix(mix((*piece).os[0], (*piece).os[1], u), mix((*piece).os[2], (*piece).os[3], u), v);
+  let cornerN = mix(mix((*piece).n[0], (*piece).n[1], u), mix((*piece).n[2], (*piece).n[3], u), v);
+  standard[2] = cs.x;
+  standard[3] = cs.y;
+  standard[4] = cs.z;
+  standard[5] = os.x;
+  standard[6] = os.y;
+  standard[7] = os.z;
+  standard[8] = cornerN.x;
+  standard[9] = cornerN.y;
+  standard[10] = cornerN.z;
+  if (bicubicMask != 0u) {
+    for (var c = 0u; c < 11u; c++) {
+      let bit = select(select(select(select(BICUBIC_N, BICUBIC_OS, c < 8u), BICUBIC_CS, c < 5u), BICUBIC_T, c < 2u), BICUBIC_S, c < 1u);
+      if ((bicubicMask & bit) != 0u) {
+        standard[c] = bezierAux(at, bu, bv);
+        at += 16u;
+      }
     }
   }
   if (blobby) { blobbyVariables(prim, base, k, blob.q, &standard); }
   let sValue = standard[0];
   let tValue = standard[1];
-  let cs = vec3f(standard[2], standard[3], standard[4]);
-  let os = vec3f(standard[5], standard[6], standard[7]);
+  let csValue = vec3f(standard[2], standard[3], standard[4]);
+  let osValue = vec3f(standard[5], standard[6], standard[7]);
   var shadingNormal = ng;
   if (blobby && dot(blob.normal, blob.normal) > 0.0) { shadingNormal = blob.normal; }
   if ((flags & FLAG_HAS_NORMALS) != 0u) { shadingNormal = vec3f(standard[8], standard[9], standard[10]); }
@@ -295,6 +389,6 @@ fn diceVertex(g: u32, k: u32, perspective: bool) {
   put(base, OFF_DV, k, step.y);
   put(base, OFF_S, k, sValue);
   put(base, OFF_T, k, tValue);
-  put3(base, OFF_CS, k, cs);
-  put3(base, OFF_OS, k, os);
+  put3(base, OFF_CS, k, csValue);
+  put3(base, OFF_OS, k, osValue);
 }

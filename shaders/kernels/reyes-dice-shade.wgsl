@@ -30,9 +30,10 @@ fn pieceAt(base: u32) -> u32 {
 fn diceShade(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u,
              @builtin(local_invocation_index) lid: u32) {
   let gi = wid.x + wid.y * nwg.x;
-  if (gi < frame.gridCount) {
-    diceVertex(pieceAt(gridInfo[gi * GRID_INFO_WORDS + GRID_INFO_RECORD_BASE]), lid, PERSPECTIVE != 0u);
-  }
+  let g = pieceAt(gridInfo[min(gi, frame.gridCount - 1u) * GRID_INFO_WORDS + GRID_INFO_RECORD_BASE]);
+  shareDicedPiece(g, lid);
+  var piece = dicedPiece();
+  if (gi < frame.gridCount) { diceVertex(g, &piece, lid, PERSPECTIVE != 0u); }
   storageBarrier();
   rsl_shade(wid, nwg, lid);
 }

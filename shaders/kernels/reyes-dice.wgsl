@@ -35,17 +35,21 @@ struct DiceParams {
 @compute @workgroup_size(MAXV)
 fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
         @builtin(local_invocation_index) k: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= params.gridCount) { return; }
+  // No return before the piece is read (shareDicedPiece): workgroups past the last grid take the
+  // last grid's piece and write nothing.
+  let w = group.x + group.y * groups.x;
+  let g = min(w, params.gridCount - 1u);
+  shareDicedPiece(g, k);
+  var piece = dicedPiece();
+  if (w >= params.gridCount) { return; }
   if (k == 0u) {
-    let piece = g * PIECE_WORDS;
     let info = g * GRID_INFO_WORDS;
-    gridInfo[info + GRID_INFO_NU] = readyList[piece + PIECE_NU];
-    gridInfo[info + GRID_INFO_NV] = readyList[piece + PIECE_NV];
-    gridInfo[info + GRID_INFO_RECORD_BASE] = readyList[piece + PIECE_GRID_BASE];
-    gridInfo[info + GRID_INFO_PARAM_BASE] = recU(readyList[piece + PIECE_PRIM], REC_PARAM_BASE);
+    gridInfo[info + GRID_INFO_NU] = piece.nu;
+    gridInfo[info + GRID_INFO_NV] = piece.nv;
+    gridInfo[info + GRID_INFO_RECORD_BASE] = piece.base;
+    gridInfo[info + GRID_INFO_PARAM_BASE] = recU(piece.prim, REC_PARAM_BASE);
   }
-  diceVertex(g, k, params.perspective != 0u);
+  diceVertex(g, &piece, k, params.perspective != 0u);
 }
 
 /** Only the grids `listed` names (their gridInfo made on the CPU): those whose shading kernels are
@@ -56,6 +60,9 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
 fn diceListed(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
               @builtin(local_invocation_index) k: u32) {
   let n = group.x + group.y * groups.x;
+  let g = listed[min(n, params.gridCount - 1u)];
+  shareDicedPiece(g, k);
+  var piece = dicedPiece();
   if (n >= params.gridCount) { return; }
-  diceVertex(listed[n], k, params.perspective != 0u);
+  diceVertex(g, &piece, k, params.perspective != 0u);
 }

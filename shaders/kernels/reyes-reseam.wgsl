@@ -42,7 +42,7 @@ fn reseam(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: 
   let lo = vec2f(bitcast<f32>(readyList[piece + PIECE_U0]), bitcast<f32>(readyList[piece + PIECE_V0]));
   let hi = vec2f(bitcast<f32>(readyList[piece + PIECE_U1]), bitcast<f32>(readyList[piece + PIECE_V1]));
   let step = (hi - lo) / vec2f(f32(nu - 1u), f32(nv - 1u));
-  let seam = seamOf(g, readyList[piece + PIECE_PRIM], i, j, nu, nv, lo, hi, step);
+  let seam = seamOf(g, periodic(readyList[piece + PIECE_PRIM]), i, j, nu, nv, lo, hi, step);
   if (seam.fraction == 0.0) { return; }
   // The coarse vertices' indices in this grid (their parameters are exact multiples of the step).
   let a = round((seam.ends.xy - lo) / step);

@@ -14,16 +14,22 @@ fn seamEntry(g: u32, edge: u32, cell: u32) -> u32 {
   return (seams[at / 4u] >> ((at % 4u) * 8u)) & 0xffu;
 }
 
-/** Whether the quadric closes on itself across u = 0 / u = 1 (x) and v = 0 / v = 1 (y, torus). */
-fn periodic(prim: u32) -> vec2<bool> {
+/** Whether a quadric of kind `kind` closes on itself across u = 0 / u = 1 (x) and v = 0 / v = 1 (y,
+ * torus), from its geometry words 2, 3, 4 and 6 (`args`). */
+fn closes(kind: u32, args: vec4f) -> vec2<bool> {
   let full = 6.2831;
-  switch recU(prim, REC_KIND) {
-    case KIND_SPHERE, KIND_CYLINDER, KIND_PARABOLOID: { return vec2<bool>(abs(geometryArg(prim, 3u)) >= full, false); }
-    case KIND_CONE, KIND_DISK: { return vec2<bool>(abs(geometryArg(prim, 2u)) >= full, false); }
-    case KIND_HYPERBOLOID: { return vec2<bool>(abs(geometryArg(prim, 6u)) >= full, false); }
-    case KIND_TORUS: { return vec2<bool>(abs(geometryArg(prim, 4u)) >= full, abs(geometryArg(prim, 3u) - geometryArg(prim, 2u)) >= full); }
+  switch kind {
+    case KIND_SPHERE, KIND_CYLINDER, KIND_PARABOLOID: { return vec2<bool>(abs(args.y) >= full, false); }
+    case KIND_CONE, KIND_DISK: { return vec2<bool>(abs(args.x) >= full, false); }
+    case KIND_HYPERBOLOID: { return vec2<bool>(abs(args.w) >= full, false); }
+    case KIND_TORUS: { return vec2<bool>(abs(args.z) >= full, abs(args.y - args.x) >= full); }
     default: { return vec2<bool>(false, false); }
   }
+}
+
+/** Whether record `prim`'s quadric closes on itself (closes). */
+fn periodic(prim: u32) -> vec2<bool> {
+  return closes(recU(prim, REC_KIND), vec4f(geometryArg(prim, 2u), geometryArg(prim, 3u), geometryArg(prim, 4u), geometryArg(prim, 6u)));
 }
 
 /** `uv` with the coordinates at 1 of a closed surface's periodic directions (`wraps`) moved to 0. */
@@ -41,10 +47,9 @@ struct Seam {
   outward: vec2f,
 }
 
-fn seamOf(g: u32, prim: u32, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: vec2f, step: vec2f) -> Seam {
+fn seamOf(g: u32, wraps: vec2<bool>, i: u32, j: u32, nu: u32, nv: u32, lo: vec2f, hi: vec2f, step: vec2f) -> Seam {
   var seam: Seam;
   seam.fraction = 0.0;
-  let wraps = periodic(prim);
   let uv = lo + vec2f(f32(i), f32(j)) * step;
   // Edges v = v0, v = v1 (cells along u), then u = u0, u = u1 (cells along v).
   for (var edge = 0u; edge < 4u; edge++) {
