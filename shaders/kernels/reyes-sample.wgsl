@@ -679,9 +679,12 @@ fn opaqueDepthOf(g: u32, m: u32) {
           count++;
           let s = localSubpixel(cell.subpixel.x, cell.subpixel.y);
           // Behind what the subpixel holds (mostly, the grids coming nearest first): no test.
-          if (hidden(&mp, atomicLoad(&depthBuffer[s]))) { continue; }
+          let seen = atomicLoad(&depthBuffer[s]);
+          if (hidden(&mp, seen)) { continue; }
           let hit = sampleAt(&mp, &st, cell);
-          if (hit.covered) {
+          // A sample behind the depth seen can neither lower the subpixel's depth nor tie with it
+          // (depths only fall): no atomicMin, which CPU drivers make a compare-exchange loop.
+          if (hit.covered && bitcast<u32>(hit.depth) <= seen) {
             let depth = bitcast<u32>(hit.depth);
             let met = atomicMin(&depthBuffer[s], depth);
             // The candidate's store comes first: a tie met in the same SIMD step then sees it.
