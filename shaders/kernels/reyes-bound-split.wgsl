@@ -188,6 +188,9 @@ fn flatIndex(group: vec3u, groups: vec3u, local: u32) -> u32 {
 @compute @workgroup_size(64)
 fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
             @builtin(local_invocation_index) local: u32) {
+  // Bound also where the kernel's specialisation (kernel-specialise.ts) leaves none of its reads: the
+  // 'auto' layout keeps it.
+  _ = arrayLength(&userCorners);
   let i = flatIndex(group, groups, local);
   if (i >= params.count) { return; }
   let prim = queue[i * PIECE_WORDS + PIECE_PRIM];
@@ -234,12 +237,15 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
   let size = max(extent.x, max(extent.y, extent.z));
   var pad = min(0.125 * size, 0.5 * bend + 1.0e-4 * size) + recF(prim, REC_DISPLACEMENT_BOUND);
   // A Blobby piece is sampled on its patch: its surface lies within the record's pad of it.
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (isKind(shape.kind, KIND_BLOBBY)) { pad += recF(prim, REC_GEOMETRY + BLOBBY_SHAPE_PAD); }
+  // @endif
   lo -= vec3f(pad);
   hi += vec3f(pad);
   let motion = motionBlock(prim);
   let moving = motion != NO_MOTION && motionKeyCount(motion) > 0u;
   // (No keys: the records came in batches without their auxiliary blocks; the piece keeps its box.)
+  // @if MOTION_MOVES
   if (moving) {
     var movedLo = vec3f(3.0e38);
     var movedHi = vec3f(-3.0e38);
@@ -270,6 +276,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     lo = movedLo;
     hi = movedHi;
   }
+  // @endif
   let spread = max(lensSpread(lo.z, params.lensRadius, params.focalDistance), lensSpread(hi.z, params.lensRadius, params.focalDistance));
   lo = vec3f(lo.xy - spread, lo.z);
   hi = vec3f(hi.xy + spread, hi.z);
@@ -344,6 +351,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
     let eighth = 0.25 * 3.14159265;
     var wantU = u32(min(max(max(ceil(lenU / edge), ceil(turnU / eighth - 1.0e-3)), 1.0), 65536.0));
     var wantV = u32(min(max(max(ceil(lenV / edge), ceil(turnV / eighth - 1.0e-3)), 1.0), 65536.0));
+    // @if SHAPE_KINDS bit KIND_BLOBBY
     if (isKind(shape.kind, KIND_BLOBBY)) {
       // A Blobby patch lies across its outline as often as not, where its samples fold back on
       // themselves in raster space: lengths there understate how far the chords of its
@@ -354,6 +362,7 @@ fn classify(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups
       wantU = max(wantU, u32(min(folds.x, 65536.0)));
       wantV = max(wantV, u32(min(folds.y, 65536.0)));
     }
+    // @endif
     var segU = powerOfTwoAtLeast(wantU);
     var segV = powerOfTwoAtLeast(wantV);
     // A ribbon spanning its whole width meets no grid along its length (u = 0 and 1 are its edges),

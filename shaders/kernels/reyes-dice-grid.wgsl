@@ -145,7 +145,9 @@ fn dicedPiece() -> DicedPiece {
   d.os = recordCorners3(REC_OS);
   d.n = recordCorners3(REC_N);
   d.wraps = closes(d.shape.kind, vec4f(d.shape.words[2], d.shape.words[3], d.shape.words[4], d.shape.words[6]));
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (isKind(d.shape.kind, KIND_BLOBBY)) { d.shape.field = blobbyFieldOf(d.prim); }
+  // @endif
   return d;
 }
 
@@ -304,12 +306,13 @@ fn diceVertex(g: u32, piece: ptr<function, DicedPiece>, k: u32, perspective: boo
   let blobby = isKind((*piece).shape.kind, KIND_BLOBBY);
   var pd: array<vec3f, 3>;
   var blob: BlobbyVertex;
+  if (!blobby) { pd = surfaceAt(piece, u, v, seam); }
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (blobby) {
     blob = blobbySurfaceAt(prim, m, u, v, seam);
     pd = array<vec3f, 3>(blob.p, blob.dpdu, blob.dpdv);
-  } else {
-    pd = surfaceAt(piece, u, v, seam);
   }
+  // @endif
   let p = pd[0];
   let d = array<vec3f, 2>(pd[1], pd[2]);
   let flags = (*piece).flags;
@@ -367,7 +370,9 @@ fn diceVertex(g: u32, piece: ptr<function, DicedPiece>, k: u32, perspective: boo
       }
     }
   }
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (blobby) { blobbyVariables(prim, base, k, blob.q, &standard); }
+  // @endif
   let sValue = standard[0];
   let tValue = standard[1];
   let csValue = vec3f(standard[2], standard[3], standard[4]);

@@ -70,7 +70,9 @@ fn motionDeforms(block: u32) -> bool {
  * time): the key shape's surface there less the record's; nothing where it does not deform. The two
  * surfaces are evaluated at one call site in a loop, which keeps the compiled kernel small. */
 fn keyDeformation(prim: u32, block: u32, k: u32, uv: vec2f) -> vec3f {
-  if (!motionDeforms(block)) { return vec3f(0.0); }
+  var moved = vec3f(0.0);
+  // @if MOTION_DEFORMS
+  if (!motionDeforms(block)) { return moved; }
   let shape = block + bitcast<u32>(userCorners[block + MOTION_BLOCK_SHAPES]) + k * KEY_SHAPE_FLOATS;
   var q: array<vec3f, 2>;
   for (var s = 0u; s < 2u; s++) {
@@ -83,7 +85,9 @@ fn keyDeformation(prim: u32, block: u32, k: u32, uv: vec2f) -> vec3f {
     var shape = loadShape(recU(prim, REC_KIND), at);
     q[s] = evalCamera(&shape, m, uv.x, uv.y);
   }
-  return q[1] - q[0];
+  moved = q[1] - q[0];
+  // @endif
+  return moved;
 }
 
 /** Diced point p at (u, v) of record prim at key k. */

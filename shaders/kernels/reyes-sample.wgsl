@@ -71,6 +71,10 @@ override DETAIL_LEVELS: bool = true;
 @group(0) @binding(12) var<storage, read_write> idBuffer: array<u32>;
 @group(0) @binding(13) var<storage, read_write> sampleCounter: array<atomic<u32>>;
 @group(0) @binding(14) var<storage, read> userCorners: array<f32>;  // the records' auxiliary blocks (motion)
+// Bound by every pass that builds micropolygons, also where the frame's specialisation
+// (kernel-specialise.ts) leaves none of its reads: the entries name it (bindsAux), so that their
+// 'auto' layouts keep it.
+fn bindsAux() { _ = arrayLength(&userCorners); }
 // The depth buffer again, for the passes after the one that writes it (plain loads: atomic ones cost
 // more on CPU drivers).
 @group(0) @binding(16) var<storage, read> nearestDepth: array<u32>;
@@ -169,6 +173,7 @@ fn micropolygon(g: u32, m: u32, shaded: bool, opacity: bool) -> Micropolygon {
   let base = readyList[g * PIECE_WORDS + PIECE_GRID_BASE];
   let corners = array<u32, 4>(j * nu + i, j * nu + i + 1u, (j + 1u) * nu + i, (j + 1u) * nu + i + 1u);
   mp.trim = NO_TRIM;
+  // @if TRIMS
   if (TRIMS) { mp.trim = trimBlock(prim); }
   if (mp.trim != NO_TRIM) {
     let piece = g * PIECE_WORDS;
@@ -181,6 +186,7 @@ fn micropolygon(g: u32, m: u32, shaded: bool, opacity: bool) -> Micropolygon {
     if (cover == TRIM_REMOVED) { return mp; }
     if (cover == TRIM_KEPT) { mp.trim = NO_TRIM; }
   }
+  // @endif
   var zmin = 3.0e38;
   var zmax = -3.0e38;
   var rlo = vec2f(3.0e38);
@@ -191,7 +197,10 @@ fn micropolygon(g: u32, m: u32, shaded: bool, opacity: bool) -> Micropolygon {
   // Every key of the motion (the diced position alone when it does not move), the lens's spread
   // around each: the moved and lensed corners of any sample lie within (a segment between keys
   // projects inside its ends' projections, and for one lens position the lens moves it linearly).
-  let keyCount = select(1u, motionKeyCount(mp.motion), mp.motion != NO_MOTION);
+  var keyCount = 1u;
+  // @if MOTION_MOVES
+  keyCount = select(1u, motionKeyCount(mp.motion), mp.motion != NO_MOTION);
+  // @endif
   mp.keys = keyCount;
   let pixelsPerUnit = abs(vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y));
   for (var c = 0u; c < 4u; c++) {
@@ -205,10 +214,14 @@ fn micropolygon(g: u32, m: u32, shaded: bool, opacity: bool) -> Micropolygon {
   for (var k = 0u; k < keyCount; k++) {
     // Each key's matrix is read once for the four corners (keyedPoint reads it per point).
     var key: mat4x4f;
+    // @if MOTION_MOVES
     if (mp.motion != NO_MOTION) { key = motionKeyMatrix(mp.motion, k); }
+    // @endif
     for (var c = 0u; c < 4u; c++) {
       var p = mp.p[c];
+      // @if MOTION_MOVES
       if (mp.motion != NO_MOTION) { p = transformPoint(key, p + keyDeformation(prim, mp.motion, k, mp.uv[c])); }
+      // @endif
       let h = params.cameraToRaster * vec4f(p, 1.0);
       if (h.w <= 0.0) { return mp; }
       let xy = h.xy / h.w;
@@ -315,9 +328,14 @@ fn triangle(mp: ptr<function, Micropolygon>, r: ptr<function, array<vec3f, 4>>, 
   let wb = clamp(edgeValue(pc, pa, q) / area, 0.0, 1.0 - wa);
   let wc = 1.0 - wa - wb;
   hit.depth = wa * (*r)[a].z + wb * (*r)[b].z + wc * (*r)[c].z;
-  if (hit.depth < params.near || hit.depth > params.far || clipped(q, hit.depth)) { return hit; }
+  if (hit.depth < params.near || hit.depth > params.far) { return hit; }
+  // @if CLIP_PLANES
+  if (clipped(q, hit.depth)) { return hit; }
+  // @endif
   // Trimmed per sample point at its parameters within the micropolygon.
+  // @if TRIMS
   if ((*mp).trim != NO_TRIM && trimmedAway((*mp).trim, wa * (*mp).st[a] + wb * (*mp).st[b] + wc * (*mp).st[c])) { return hit; }
+  // @endif
   // Raster y points down, so a triangle whose dPdu × dPdv faces the eye winds with positive area.
   hit.back = (area < 0.0) != (((*mp).flags & FLAG_FLIP_NORMAL) != 0u);
   if (hit.back && ((*mp).flags & FLAG_TWO_SIDED) == 0u) { return hit; }
@@ -349,12 +367,15 @@ fn sampleAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, cell: C
   none.covered = false;
   let sx = cell.subpixel.x;
   let sy = cell.subpixel.y;
+  // @if DETAIL_LEVELS
   if (DETAIL_LEVELS && ((*mp).lod.x > 0.0 || (*mp).lod.y < 1.0)) {
     let importance = detailImportance(sx, sy);
     if (importance < (*mp).lod.x || importance >= (*mp).lod.y) { return none; }
   }
+  // @endif
   let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
   var r = (*mp).r;
+  // @if MOTION_MOVES || LENS
   if ((*mp).blurred) {
     // Outside the stratum's box the micropolygon cannot cover the sample: skip placing its corners.
     if (any(q < (*st).box.xy) || any(q > (*st).box.zw)) { return none; }
@@ -364,6 +385,7 @@ fn sampleAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, cell: C
     if (params.lensRadius > 0.0) { lens = lensPosition(cell.pixel, (*st).j, (*st).lensCell, params.nx, params.ny); }
     if (!placeCorners(mp, time, lens, &r)) { return none; }
   }
+  // @endif
   let first = triangle(mp, &r, 0u, 1u, 3u, q);
   if (first.covered) { return first; }
   return triangle(mp, &r, 0u, 3u, 2u, q);
@@ -426,12 +448,14 @@ struct Cell {
 fn cornerImages(mp: ptr<function, Micropolygon>, t: f32) -> array<vec4f, 4> {
   var images: array<vec4f, 4>;
   if (!(*mp).blurred) { return images; }
+  // @if MOTION_MOVES || LENS
   let pixelsPerUnit = vec2f(params.cameraToRaster[0].x, params.cameraToRaster[1].y);
   for (var c = 0u; c < 4u; c++) {
     let h = mix((*mp).open[c], (*mp).close[c], t);
     let shift = pixelsPerUnit * params.lensRadius * (h.w / params.focalDistance - 1.0);
     images[c] = vec4f(h.xy, shift) / h.z;
   }
+  // @endif
   return images;
 }
 
@@ -448,6 +472,7 @@ fn stratum(mp: ptr<function, Micropolygon>, j: u32, first: ptr<function, array<v
     st.cells = vec4i((*mp).lo, (*mp).hi);
     return st;
   }
+  // @if MOTION_MOVES || LENS
   let n = vec2f(f32(params.nx), f32(params.ny));
   // The stratum's lens positions: within lensMid ± lensHalf on the unit disk.
   var lensMid = vec2f(0.0);
@@ -483,6 +508,7 @@ fn stratum(mp: ptr<function, Micropolygon>, j: u32, first: ptr<function, array<v
   let bl = vec2i(floor(vec2f((*mp).lo) / n));
   let bh = vec2i(floor(vec2f((*mp).hi) / n));
   st.cells = vec4i(max(bl, vec2i(floor(st.box.xy))), min(bh, vec2i(floor(st.box.zw))));
+  // @endif
   return st;
 }
 
@@ -498,6 +524,7 @@ fn cellAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, x: i32, y
   var cell: Cell;
   cell.subpixel = vec2i(x, y);
   if (!(*mp).blurred) { return cell; }
+  // @if MOTION_MOVES || LENS
   let pixel = pixelHash(x, y);
   let s = stratumSubpixel(pixel, x, y, (*st).j, params.nx, params.ny);
   let n = vec2f(f32(params.nx), f32(params.ny));
@@ -509,6 +536,7 @@ fn cellAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, x: i32, y
   }
   cell.subpixel = s;
   cell.pixel = pixel;
+  // @endif
   return cell;
 }
 
@@ -563,6 +591,7 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
+  bindsAux();
   var count = vec2u(0u);
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) {
     var mp = micropolygon(g, m, false, false);
@@ -579,6 +608,7 @@ fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
+  bindsAux();
   var at = offsets[g * SAMPLE_LANES + lane];
   let end = at + counts[g * SAMPLE_LANES + lane];
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { at = writeMicropolygonSamples(g, m, at, end); }
@@ -659,6 +689,7 @@ fn opaqueDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   if (w >= params.gridCount) { return; }
   let g = nearestFirst[w];
   shareLensStrata(lane);
+  bindsAux();
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueDepthOf(g, m); }
 }
 
@@ -708,6 +739,7 @@ fn opaqueResolve(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) g
   let g = group.x + group.y * groups.x;
   if (g >= params.gridCount) { return; }
   shareLensStrata(lane);
+  bindsAux();
   for (var m = lane; m < micropolygonCount(g); m += SAMPLE_LANES) { opaqueResolveOf(g, m, params.mode); }
 }
 
@@ -806,14 +838,15 @@ struct SubpixelSample {
 fn subpixelSample(px: i32, py: i32, hash: u32, j: u32) -> SubpixelSample {
   var at: SubpixelSample;
   at.cell.pixel = hash;
-  if (LENS || MOTION_MOVES) {
-    at.cell.subpixel = stratumSubpixel(hash, px, py, j, params.nx, params.ny);
-  } else {
-    at.cell.subpixel = vec2i(px * i32(params.nx) + i32(j % params.nx), py * i32(params.ny) + i32(j / params.nx));
-  }
+  at.cell.subpixel = vec2i(px * i32(params.nx) + i32(j % params.nx), py * i32(params.ny) + i32(j / params.nx));
+  // @if MOTION_MOVES || LENS
+  if (LENS || MOTION_MOVES) { at.cell.subpixel = stratumSubpixel(hash, px, py, j, params.nx, params.ny); }
+  // @endif
   at.st.j = j;
   at.st.box = vec4f(vec2f(-3.0e38), vec2f(3.0e38));
+  // @if LENS
   if (LENS && params.lensRadius > 0.0) { at.st.lensCell = lensStratum(j).cell; }
+  // @endif
   return at;
 }
 
@@ -864,6 +897,7 @@ const FROM_TIES: u32 = 1u;
 fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                 @builtin(local_invocation_index) lane: u32) {
   shareLensStrata(lane);
+  bindsAux();
   let index = (group.x + group.y * groups.x) * COLOUR_LANES + lane;
   let check = params.mode == CHECK_TIES;
   let tail = params.width * params.height;

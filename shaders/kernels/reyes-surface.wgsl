@@ -34,7 +34,9 @@ fn loadShape(kind: u32, at: u32) -> Shape {
   var shape: Shape;
   shape.kind = kind;
   var count = select(select(8u, 12u, kind == KIND_BILINEAR), 48u, kind == KIND_BEZIER);
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (isKind(kind, KIND_BLOBBY)) { count = BLOBBY_SHAPE_FIELD; }
+  // @endif
   for (var k = 0u; k < count; k++) {
     if ((at & SHAPE_IN_AUX) != 0u) { shape.words[k] = userCorners[(at & ~SHAPE_IN_AUX) + k]; } else { shape.words[k] = prims[at + k]; }
   }
@@ -45,7 +47,9 @@ fn loadShape(kind: u32, at: u32) -> Shape {
 fn recordShape(p: u32) -> Shape {
   let kind = recU(p, REC_KIND);
   var shape = loadShape(kind, p * REC_FLOATS + REC_GEOMETRY);
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (isKind(kind, KIND_BLOBBY)) { shape.field = blobbyFieldOf(p); }
+  // @endif
   return shape;
 }
 
@@ -65,6 +69,7 @@ fn isKind(kind: u32, k: u32) -> bool { return (SHAPE_KINDS & (1u << k)) != 0u &&
 /** Object-space position of a shape at (u, v). */
 fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
   let kind = (*at).kind;
+  // @if SHAPE_KINDS bit KIND_BEZIER
   if (isKind(kind, KIND_BEZIER)) { // bicubic Bézier: 16 points, row v, column u
     let bu = bernstein(u);
     let bv = bernstein(v);
@@ -76,9 +81,13 @@ fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
     }
     return acc;
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_BLOBBY
   if (isKind(kind, KIND_BLOBBY)) { // Blobby: its patch, the parameter domain (the dicer puts it onto the surface)
     return blobbyStart(at, u, v);
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_BILINEAR
   if (isKind(kind, KIND_BILINEAR)) { // bilinear: corners (0,0), (1,0), (0,1), (1,1)
     let p00 = shapeV3(at, 0u);
     let p10 = shapeV3(at, 3u);
@@ -86,6 +95,8 @@ fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
     let p11 = shapeV3(at, 9u);
     return mix(mix(p00, p10, u), mix(p01, p11, u), v);
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_SPHERE
   if (isKind(kind, KIND_SPHERE)) { // sphere: radius, phimin, phimax, thetamax
     let r = shapeWord(at, 0u);
     let phi = mix(shapeWord(at, 1u), shapeWord(at, 2u), v);
@@ -93,22 +104,30 @@ fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
     let p = sinCos(phi);
     return vec3f(r * theta.y * p.y, r * theta.x * p.y, r * p.x);
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_CONE
   if (isKind(kind, KIND_CONE)) { // cone: height, radius, thetamax
     let theta = sinCos(u * shapeWord(at, 2u));
     let r = shapeWord(at, 1u) * (1.0 - v);
     return vec3f(r * theta.y, r * theta.x, v * shapeWord(at, 0u));
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_CYLINDER
   if (isKind(kind, KIND_CYLINDER)) { // cylinder: radius, zmin, zmax, thetamax
     let theta = sinCos(u * shapeWord(at, 3u));
     let r = shapeWord(at, 0u);
     return vec3f(r * theta.y, r * theta.x, mix(shapeWord(at, 1u), shapeWord(at, 2u), v));
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_HYPERBOLOID
   if (isKind(kind, KIND_HYPERBOLOID)) { // hyperboloid: point1, point2, thetamax
     let q = mix(vec3f(shapeWord(at, 0u), shapeWord(at, 1u), shapeWord(at, 2u)),
                 vec3f(shapeWord(at, 3u), shapeWord(at, 4u), shapeWord(at, 5u)), v);
     let theta = sinCos(u * shapeWord(at, 6u));
     return vec3f(q.x * theta.y - q.y * theta.x, q.x * theta.x + q.y * theta.y, q.z);
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_PARABOLOID
   if (isKind(kind, KIND_PARABOLOID)) { // paraboloid: rmax, zmin, zmax, thetamax
     let zmax = shapeWord(at, 2u);
     let z = mix(shapeWord(at, 1u), zmax, v);
@@ -117,17 +136,22 @@ fn evalShape(at: ptr<function, Shape>, u: f32, v: f32) -> vec3f {
     let theta = sinCos(u * shapeWord(at, 3u));
     return vec3f(r * theta.y, r * theta.x, z);
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_DISK
   if (isKind(kind, KIND_DISK)) { // disk: height, radius, thetamax
     let theta = sinCos(u * shapeWord(at, 2u));
     let r = shapeWord(at, 1u) * (1.0 - v);
     return vec3f(r * theta.y, r * theta.x, shapeWord(at, 0u));
   }
+  // @endif
+  // @if SHAPE_KINDS bit KIND_TORUS
   if (isKind(kind, KIND_TORUS)) { // torus: majorradius, minorradius, phimin, phimax, thetamax
     let phi = sinCos(mix(shapeWord(at, 2u), shapeWord(at, 3u), v));
     let theta = sinCos(u * shapeWord(at, 4u));
     let r = shapeWord(at, 0u) + shapeWord(at, 1u) * phi.y;
     return vec3f(r * theta.y, r * theta.x, shapeWord(at, 1u) * phi.x);
   }
+  // @endif
   return vec3f(0.0);
 }
 

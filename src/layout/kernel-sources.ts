@@ -42,6 +42,7 @@ import { REGION_CUT_CONSTANTS, SPLIT_COUNTER_CONSTANTS, SPLIT_PARAMS } from './s
 import { SEAM_TABLE_CONSTANTS } from './seam-table.ts';
 import { SOLID_TABLE_CONSTANTS } from './solid-table.ts';
 import { TRIM_BLOCK_CONSTANTS } from './trim-block.ts';
+import { specialiseKernel } from './kernel-specialise.ts';
 import { wgslConstants, type ConstantGroup } from './wgsl-constants.ts';
 
 const FILES = {
@@ -144,12 +145,26 @@ function lineOf(text: string, at: number): number {
   return text.slice(0, at).split('\n').length;
 }
 
-/** The compute pipeline of `entryPoint` in a kernel file (cached per device by the kernel cache). */
+const specialised = new Map<string, string>();
+
+/** The kernel's text specialised to pipeline constants (kernel-specialise.ts). */
+export function specialisedKernelSource(file: KernelFile, constants: Readonly<Record<string, number>> = {}): string {
+  const key = `${file}\u0000${JSON.stringify(constants)}`;
+  let code = specialised.get(key);
+  if (code === undefined) {
+    code = specialiseKernel(kernelSource(file), constants);
+    specialised.set(key, code);
+  }
+  return code;
+}
+
+/** The compute pipeline of `entryPoint` in a kernel file, its text specialised to `constants`
+ * (cached per device by the kernel cache). */
 export function kernelPipeline(
   gpu: GpuRuntime,
   file: KernelFile,
   entryPoint: string,
   constants?: Record<string, number>,
 ): Promise<GPUComputePipeline> {
-  return gpu.kernels.pipeline({ label: file, code: kernelSource(file), entryPoint, ...(constants ? { constants } : {}) });
+  return gpu.kernels.pipeline({ label: file, code: specialisedKernelSource(file, constants), entryPoint, ...(constants ? { constants } : {}) });
 }
