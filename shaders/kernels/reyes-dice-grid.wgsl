@@ -347,11 +347,11 @@ fn diceVertex(g: u32, piece: ptr<function, DicedPiece>, k: u32, perspective: boo
   // evaluation in a loop: inlined once per variable, it took lavapipe three times as long to
   // compile the dicer.
   var standard: array<f32, 11>;
-  standard[0] = mix(mix((*piece).s.x, (*piece).s.y, u), mix((*piece).s.z, (*piece).s.w, u), v);
-  standard[1] = mix(mix((*piece).t.x, (*piece).t.y, u), mix((*piece).t.z, (*piece).t.w, u), v);
-  let cs = mix(mix((*piece).cs[0], (*piece).cs[1], u), mix((*piece).cs[2], (*piece).cs[3], u), v);
-  let os = mix(mix((*piece).os[0], (*piece).os[1], u), mix((*piece).os[2], (*piece).os[3], u), v);
-  let cornerN = mix(mix((*piece).n[0], (*piece).n[1], u), mix((*piece).n[2], (*piece).n[3], u), v);
+  standard[0] = cornerMix((*piece).s, u, v);
+  standard[1] = cornerMix((*piece).t, u, v);
+  let cs = cornerMix3((*piece).cs, u, v);
+  let os = cornerMix3((*piece).os, u, v);
+  let cornerN = cornerMix3((*piece).n, u, v);
   standard[2] = cs.x;
   standard[3] = cs.y;
   standard[4] = cs.z;

@@ -47,7 +47,7 @@ fn dice(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: ve
     gridInfo[info + GRID_INFO_NU] = piece.nu;
     gridInfo[info + GRID_INFO_NV] = piece.nv;
     gridInfo[info + GRID_INFO_RECORD_BASE] = piece.base;
-    gridInfo[info + GRID_INFO_PARAM_BASE] = recU(piece.prim, REC_PARAM_BASE);
+    gridInfo[info + GRID_INFO_PARAM_BASE] = recordWord(REC_PARAM_BASE);
   }
   diceVertex(g, &piece, k, params.perspective != 0u);
 }

@@ -170,14 +170,6 @@ fn evalCamera(shape: ptr<function, Shape>, m: mat4x4f, u: f32, v: f32) -> vec3f 
 }
 
 /** Bilinear interpolation of four corner values (record order 00, 10, 01, 11). */
-fn cornerMix(p: u32, field: u32, stride: u32, c: u32, u: f32, v: f32) -> f32 {
-  let a = recF(p, field + c);
-  let b = recF(p, field + stride + c);
-  let d = recF(p, field + 2u * stride + c);
-  let e = recF(p, field + 3u * stride + c);
-  return mix(mix(a, b, u), mix(d, e, u), v);
-}
+fn cornerMix(c: vec4f, u: f32, v: f32) -> f32 { return mix(mix(c.x, c.y, u), mix(c.z, c.w, u), v); }
 
-fn cornerMix3(p: u32, field: u32, u: f32, v: f32) -> vec3f {
-  return vec3f(cornerMix(p, field, 3u, 0u, u, v), cornerMix(p, field, 3u, 1u, u, v), cornerMix(p, field, 3u, 2u, u, v));
-}
+fn cornerMix3(c: array<vec3f, 4>, u: f32, v: f32) -> vec3f { return mix(mix(c[0], c[1], u), mix(c[2], c[3], u), v); }
