@@ -13,7 +13,7 @@ var<workgroup> lensStrata: array<LensStratum, LENS_STRATA_SHARED>;
 /** Fills lensStrata; every invocation of the workgroup calls it (it holds a barrier). */
 fn shareLensStrata(m: u32) {
   if (params.lensRadius > 0.0) {
-    for (var j = m; j < min(params.nx * params.ny, LENS_STRATA_SHARED); j += SAMPLE_LANES) {
+    for (var j = m; j < min(samplesX() * samplesY(), LENS_STRATA_SHARED); j += SAMPLE_LANES) {
       lensStrata[j] = lensStratumOf(j);
     }
     workgroupBarrier();

@@ -43,6 +43,11 @@ override OUTPUT_VARIABLE: bool = false;
 override TRIMS: bool = true;
 override CLIP_PLANES: bool = true;
 override DETAIL_LEVELS: bool = true;
+// A blurred frame's pixel samples per axis (sample.ts, blurStrataConstants; 0 in a still frame,
+// where params holds them): constant, they fold the blur strata's permutation and its divisions
+// (reyes-jitter.wgsl), which took a fifth of the blurred depth pass on lavapipe.
+override BLUR_NX: u32 = 0u;
+override BLUR_NY: u32 = 0u;
 // @include reyes-jitter.wgsl
 // @layout primitive-record
 // @layout ready-piece
@@ -102,6 +107,15 @@ const RESOLVE_ALL_OWNERS: u32 = 2u;
 const COLOUR_PIXELS: u32 = 0u;
 const CHECK_TIES: u32 = 1u;
 
+/** The pixel samples per axis: the pipeline's constants where the frame is blurred. */
+fn samplesX() -> u32 {
+  return select(params.nx, BLUR_NX, BLUR_NX != 0u);
+}
+
+fn samplesY() -> u32 {
+  return select(params.ny, BLUR_NY, BLUR_NY != 0u);
+}
+
 /** The owner word the owner walk gives micropolygon `id`: higher for a lower id. */
 fn walked(id: u32) -> u32 {
   return WALKED | (WALK_IDS - 1u - id);
@@ -115,8 +129,8 @@ struct LensStratum {
 }
 
 fn lensStratumOf(j: u32) -> LensStratum {
-  let cell = lensCell(j, params.nx, params.ny);
-  return LensStratum(cell, lensCellBox(cell, params.nx, params.ny));
+  let cell = lensCell(j, samplesX(), samplesY());
+  return LensStratum(cell, lensCellBox(cell, samplesX(), samplesY()));
 }
 
 struct Micropolygon {
@@ -249,7 +263,7 @@ fn micropolygon(g: u32, m: u32, shaded: bool, opacity: bool) -> Micropolygon {
       if (dot(load3(base, OFF_NG, corners[0]), eye) > 0.0) { return mp; }
     } else if (facesAway(&mp, 0u, 1u, 3u) && facesAway(&mp, 0u, 3u, 2u)) { return mp; }
   }
-  let scale = vec2f(f32(params.nx), f32(params.ny));
+  let scale = vec2f(f32(samplesX()), f32(samplesY()));
   let origin = vec2i(params.originX, params.originY);
   let lo = max(vec2i(floor(rlo * scale)), origin);
   let hi = min(vec2i(floor(rhi * scale)), origin + vec2i(i32(params.width), i32(params.height)) - vec2i(1));
@@ -373,7 +387,7 @@ fn sampleAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, cell: C
     if (importance < (*mp).lod.x || importance >= (*mp).lod.y) { return none; }
   }
   // @endif
-  let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(params.nx), f32(params.ny));
+  let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / vec2f(f32(samplesX()), f32(samplesY()));
   var r = (*mp).r;
   // @if MOTION_MOVES || LENS
   if ((*mp).blurred) {
@@ -382,7 +396,7 @@ fn sampleAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, cell: C
     var time = 0.0;
     var lens = vec2f(0.0);
     if ((*mp).motion != NO_MOTION) { time = stratumTime(cell.pixel, (*st).j, strata(mp)); }
-    if (params.lensRadius > 0.0) { lens = lensPosition(cell.pixel, (*st).j, (*st).lensCell, params.nx, params.ny); }
+    if (params.lensRadius > 0.0) { lens = lensPosition(cell.pixel, (*st).j, (*st).lensCell, samplesX(), samplesY()); }
     if (!placeCorners(mp, time, lens, &r)) { return none; }
   }
   // @endif
@@ -426,7 +440,7 @@ fn placeCorners(mp: ptr<function, Micropolygon>, time: f32, lensOnDisk: vec2f, r
 // what counts is how many cells the walk visits (tight boxes) and what each visit costs.
 
 fn strata(mp: ptr<function, Micropolygon>) -> u32 {
-  return select(1u, params.nx * params.ny, (*mp).blurred);
+  return select(1u, samplesX() * samplesY(), (*mp).blurred);
 }
 
 /** Stratum j of a micropolygon's walk. */
@@ -473,7 +487,7 @@ fn stratum(mp: ptr<function, Micropolygon>, j: u32, first: ptr<function, array<v
     return st;
   }
   // @if MOTION_MOVES || LENS
-  let n = vec2f(f32(params.nx), f32(params.ny));
+  let n = vec2f(f32(samplesX()), f32(samplesY()));
   // The stratum's lens positions: within lensMid ± lensHalf on the unit disk.
   var lensMid = vec2f(0.0);
   var lensHalf = vec2f(0.0);
@@ -526,8 +540,8 @@ fn cellAt(mp: ptr<function, Micropolygon>, st: ptr<function, Stratum>, x: i32, y
   if (!(*mp).blurred) { return cell; }
   // @if MOTION_MOVES || LENS
   let pixel = pixelHash(x, y);
-  let s = stratumSubpixel(pixel, x, y, (*st).j, params.nx, params.ny);
-  let n = vec2f(f32(params.nx), f32(params.ny));
+  let s = stratumSubpixel(pixel, x, y, (*st).j, samplesX(), samplesY());
+  let n = vec2f(f32(samplesX()), f32(samplesY()));
   let square = vec2f(s) / n;
   // The micropolygon's subpixel bound lies within the region.
   if (any(s < (*mp).lo) || any(s > (*mp).hi) || any(square + 1.0 / n <= (*st).box.xy) || any(square > (*st).box.zw)) {
@@ -838,9 +852,9 @@ struct SubpixelSample {
 fn subpixelSample(px: i32, py: i32, hash: u32, j: u32) -> SubpixelSample {
   var at: SubpixelSample;
   at.cell.pixel = hash;
-  at.cell.subpixel = vec2i(px * i32(params.nx) + i32(j % params.nx), py * i32(params.ny) + i32(j / params.nx));
+  at.cell.subpixel = vec2i(px * i32(samplesX()) + i32(j % samplesX()), py * i32(samplesY()) + i32(j / samplesX()));
   // @if MOTION_MOVES || LENS
-  if (LENS || MOTION_MOVES) { at.cell.subpixel = stratumSubpixel(hash, px, py, j, params.nx, params.ny); }
+  if (LENS || MOTION_MOVES) { at.cell.subpixel = stratumSubpixel(hash, px, py, j, samplesX(), samplesY()); }
   // @endif
   at.st.j = j;
   at.st.box = vec4f(vec2f(-3.0e38), vec2f(3.0e38));
@@ -901,9 +915,9 @@ fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   let index = (group.x + group.y * groups.x) * COLOUR_LANES + lane;
   let check = params.mode == CHECK_TIES;
   let tail = params.width * params.height;
-  let strata = params.nx * params.ny;
+  let strata = samplesX() * samplesY();
   let ties = atomicLoad(&ownerBuffer[tail + OWNER_TAIL_TIES]);
-  let across = params.width / params.nx;
+  let across = params.width / samplesX();
   // The pixel (its region-relative index) and how many of its subpixels this invocation takes.
   var pixel = index;
   var jobs = strata;
@@ -913,13 +927,13 @@ fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
     jobs = select(0u, 1u, index < min(ties, TIE_ENTRIES));
     entry = tail + OWNER_TAIL_ENTRIES + index * TIE_ENTRY_WORDS;
     if (jobs > 0u) { checked = atomicLoad(&ownerBuffer[entry + TIE_ENTRY_SUBPIXEL]); }
-    pixel = (checked / params.width / params.ny) * across + (checked % params.width) / params.nx;
-  } else if (index >= across * (params.height / params.ny)) {
+    pixel = (checked / params.width / samplesY()) * across + (checked % params.width) / samplesX();
+  } else if (index >= across * (params.height / samplesY())) {
     jobs = 0u;
   }
   // The region's origin is a pixel corner.
-  let px = params.originX / i32(params.nx) + i32(pixel % across);
-  let py = params.originY / i32(params.ny) + i32(pixel / across);
+  let px = params.originX / i32(samplesX()) + i32(pixel % across);
+  let py = params.originY / i32(samplesY()) + i32(pixel / across);
   let hash = pixelHash(px, py);
   var mp: Micropolygon;
   var built = NO_OWNER;

@@ -6,9 +6,9 @@ import { useGpuRuntime } from '../gpu/gpu-fixture.ts';
 import { frameFromText, render } from './render-helpers.ts';
 import { HEIGHT, PIXELS_PER_UNIT, WIDTH, alphaOf, meanError, sum, sweptAlpha } from './swept-coverage.ts';
 
-function scene(shutter: string, motion: string, camera = ''): string {
+function scene(shutter: string, motion: string, camera = '', samples = '8 8'): string {
   return `Format ${WIDTH} ${HEIGHT} 1
-PixelSamples 8 8
+PixelSamples ${samples}
 PixelFilter "box" 1 1
 Shutter ${shutter}
 Projection "orthographic"
@@ -55,6 +55,20 @@ describe('transformation motion blur', { timeout: 600_000 }, () => {
     for (let px = 0; px < WIDTH; px++) expect(Math.abs(alpha[row * WIDTH + px]! - expected[row * WIDTH + px]!)).toBeLessThan(0.06);
     expect(expected[row * WIDTH + 64]).toBeCloseTo(0.5, 2);
     expect(meanError(alpha, expected)).toBeLessThan(0.02);
+  });
+
+  // The sampling kernels of a blurred frame take its pixel samples per axis as constants (sample.ts,
+  // blurStrataConstants): a count that is neither square nor a power of two must stratify as well.
+  it('covers the same swept band with 3 × 5 pixel samples', async () => {
+    const frame = await frameFromText(scene('0 1', 'MotionBegin [0 1] Translate -1 0 0 Translate 1 0 0 MotionEnd', '', '3 5'));
+    const alpha = alphaOf((await render(gpu(), frame)).rendered.image);
+    const area = Math.PI * (0.5 * PIXELS_PER_UNIT) ** 2;
+    expect(Math.abs(sum(alpha) - area) / area).toBeLessThan(0.01);
+    for (let py = 0; py < HEIGHT; py++) {
+      for (let px = 0; px < WIDTH; px++) if (px < 16 || px >= 112 || py < 16 || py >= 48) expect(alpha[py * WIDTH + px]).toBe(0);
+    }
+    // 15 time strata per pixel rather than 64: noisier pixels, the same mean.
+    expect(meanError(alpha, expectedAlpha(0.5, linear(-1, 1)))).toBeLessThan(0.04);
   });
 
   it('takes the shutter interval out of the motion and follows every time sample', async () => {

@@ -93,6 +93,14 @@ export function sampleFeatureConstants(frame: Pick<FrameGpu, 'recordUses' | 'cam
   };
 }
 
+/** A blurred frame's pixel samples per axis as the sampling kernels' constants (BLUR_NX, BLUR_NY),
+ * which fold the blur strata's arithmetic; a still frame leaves them 0 (read from the parameters),
+ * so that still frames of any sample count share pipelines. */
+export function blurStrataConstants(frame: Pick<FrameGpu, 'motion' | 'camera' | 'nx' | 'ny'>): Record<string, number> {
+  const blurred = frame.motion.moves || frame.camera.lens !== null;
+  return blurred ? { BLUR_NX: frame.nx, BLUR_NY: frame.ny } : {};
+}
+
 /** `variable`: the grid variable sampled in place of Ci (an output variable), default Ci itself. */
 function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): Promise<GPUComputePipeline> {
   const constants = gridOffsetConstants(frame.layout, SAMPLE_VARIABLES);
@@ -100,7 +108,8 @@ function samplePipeline(frame: FrameGpu, entryPoint: string, variable = 'Ci'): P
   constants.OUTPUT_VARIABLE = variable === 'Ci' ? 0 : 1;
   // Sampling evaluates surfaces only for deforming records' key shapes: without them the kinds are
   // left at their default, so that frames of any kinds share the sampling pipelines.
-  Object.assign(constants, motionConstants(frame.motion), frame.motion.deforms ? shapeConstants(frame.shapeKinds) : {}, sampleFeatureConstants(frame));
+  Object.assign(constants, motionConstants(frame.motion), frame.motion.deforms ? shapeConstants(frame.shapeKinds) : {}, sampleFeatureConstants(frame),
+    blurStrataConstants(frame));
   return kernelPipeline(frame.gpu, frame.camera.lens ? 'reyes-sample-lens.wgsl' : 'reyes-sample-pinhole.wgsl', entryPoint, constants);
 }
 
