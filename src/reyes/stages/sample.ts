@@ -307,11 +307,12 @@ export function sampleOpaque(
         made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
         return made[made.length - 1]!;
       };
-      const depthBits = buffer('opaque depth', subpixels * 4);
+      // The depth passes' buffer is the subpixels' depth the filter reads: the bits of an f32 either way.
+      const depthBits = out.depth;
       const owner = buffer('opaque owner', ownerBufferBytes(subpixels));
       const samples = stageRecorder(frame, 'opaque samples');
-      // The bytes in use only: a buffer may be larger than asked for (allocator.ts).
-      samples.encoder.clearBuffer(out.color, 0, subpixelSlots(rect) * SUBPIXEL_COLOR_BYTES);
+      // The colour pass writes every subpixel's colour (none where no sample reached it), so only
+      // the owner words are cleared; the bytes in use only: a buffer may be larger (allocator.ts).
       samples.encoder.clearBuffer(owner, 0, ownerBufferBytes(subpixels));
       // Each recorder its own parameters: a recorder's transient buffers go once its work is done.
       const common = (params: GPUBuffer) => ({ 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners });
@@ -322,7 +323,6 @@ export function sampleOpaque(
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
       samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
-      samples.encoder.copyBufferToBuffer(depthBits, 0, out.depth, 0, subpixels * 4);
       // The tail's first two words: the subpixels left unresolved, the ties.
       const [unresolved, ties] = await samples.submitAndReadU32(owner, 2, subpixels + OWNER_TAIL.unresolved);
       addGpuTimes(frame, samples, 'sample');
