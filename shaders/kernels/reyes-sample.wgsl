@@ -946,13 +946,13 @@ fn opaqueColour(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
     }
     let s = localSubpixel(at.cell.subpixel.x, at.cell.subpixel.y);
     let owner = atomicLoad(&ownerBuffer[s]);
-    if (owner == NO_OWNER && !check) {
+    if (owner == NO_OWNER) {
       // No sample reached it: no colour (written here rather than cleared beforehand, which took
       // the host's driver longer than these stores).
-      colorBuffer[s] = vec4f(0.0);
+      if (!check) { colorBuffer[s] = vec4f(0.0); }
       continue;
     }
-    if (owner == NO_OWNER || (check && owner == LISTED)) { continue; }
+    if (check && owner == LISTED) { continue; }
     let nearest = nearestDepth[s];
     let source = select(FROM_OWNER, FROM_TIES, owner == TIED && !check);
     if (!check && owner >= CANDIDATES) {

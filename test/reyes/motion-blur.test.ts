@@ -31,6 +31,17 @@ function expectedAlpha(radius: number, centre: (t: number) => [number, number]):
   });
 }
 
+/** The disk of radius 0.5 moving from x = -1 to 1: every instant covers the disk's area, so the time
+ * average does too (within 1%), and nothing lies outside the swept band (the disk's bound at both
+ * ends joined by its motion). */
+function expectSweptBand(alpha: Float64Array): void {
+  const area = Math.PI * (0.5 * PIXELS_PER_UNIT) ** 2;
+  expect(Math.abs(sum(alpha) - area) / area).toBeLessThan(0.01);
+  for (let py = 0; py < HEIGHT; py++) {
+    for (let px = 0; px < WIDTH; px++) if (px < 16 || px >= 112 || py < 16 || py >= 48) expect(alpha[py * WIDTH + px]).toBe(0);
+  }
+}
+
 const linear = (from: number, to: number) => (t: number): [number, number] => [from + (to - from) * t, 0];
 
 // A first render on an empty Mesa shader cache compiles every kernel (minutes on a busy 2-core machine).
@@ -42,13 +53,7 @@ describe('transformation motion blur', { timeout: 600_000 }, () => {
     const { rendered } = await render(gpu(), frame);
     const alpha = alphaOf(rendered.image);
     const expected = expectedAlpha(0.5, linear(-1, 1));
-    // Every instant covers the disk's area: the time average does too.
-    const area = Math.PI * (0.5 * PIXELS_PER_UNIT) ** 2;
-    expect(Math.abs(sum(alpha) - area) / area).toBeLessThan(0.01);
-    // Nothing outside the swept band (the disk's bound at both ends joined by its motion).
-    for (let py = 0; py < HEIGHT; py++) {
-      for (let px = 0; px < WIDTH; px++) if (px < 16 || px >= 112 || py < 16 || py >= 48) expect(alpha[py * WIDTH + px]).toBe(0);
-    }
+    expectSweptBand(alpha);
     // The profile along the motion through the centre: a ramp up over the disk's width, the
     // plateau of 32/64, a ramp down; each pixel within the noise of 64 time strata.
     const row = 32;
@@ -62,11 +67,7 @@ describe('transformation motion blur', { timeout: 600_000 }, () => {
   it('covers the same swept band with 3 × 5 pixel samples', async () => {
     const frame = await frameFromText(scene('0 1', 'MotionBegin [0 1] Translate -1 0 0 Translate 1 0 0 MotionEnd', '', '3 5'));
     const alpha = alphaOf((await render(gpu(), frame)).rendered.image);
-    const area = Math.PI * (0.5 * PIXELS_PER_UNIT) ** 2;
-    expect(Math.abs(sum(alpha) - area) / area).toBeLessThan(0.01);
-    for (let py = 0; py < HEIGHT; py++) {
-      for (let px = 0; px < WIDTH; px++) if (px < 16 || px >= 112 || py < 16 || py >= 48) expect(alpha[py * WIDTH + px]).toBe(0);
-    }
+    expectSweptBand(alpha);
     // 15 time strata per pixel rather than 64: noisier pixels, the same mean.
     expect(meanError(alpha, expectedAlpha(0.5, linear(-1, 1)))).toBeLessThan(0.04);
   });

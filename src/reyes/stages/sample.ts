@@ -307,8 +307,6 @@ export function sampleOpaque(
         made.push(gpu.allocator.createBuffer({ label, size, usage: storage() }));
         return made[made.length - 1]!;
       };
-      // The depth passes' buffer is the subpixels' depth the filter reads: the bits of an f32 either way.
-      const depthBits = out.depth;
       const owner = buffer('opaque owner', ownerBufferBytes(subpixels));
       const samples = stageRecorder(frame, 'opaque samples');
       // The colour pass writes every subpixel's colour (none where no sample reached it), so only
@@ -316,10 +314,11 @@ export function sampleOpaque(
       samples.encoder.clearBuffer(owner, 0, ownerBufferBytes(subpixels));
       // Each recorder its own parameters: a recorder's transient buffers go once its work is done.
       const common = (params: GPUBuffer) => ({ 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 14: frame.userCorners });
-      const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: depthBits };
+      // The depth passes work in the subpixel depth the filter reads (the bits of an f32 either way).
+      const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: out.depth };
       const params = samples.params('sample', sampleParams(frame, diced, rect));
-      samples.dispatch(clearPass!, { 0: params, 12: out.ids, 20: depthBits }, Math.ceil(subpixels / CLEAR_SPAN));
-      samples.dispatch(depthPass!, { ...common(params), 9: depthBits, 10: owner, 11: out.color, 13: sampleCounter, 22: counts.nearestFirst! }, diced.count);
+      samples.dispatch(clearPass!, { 0: params, 12: out.ids, 20: out.depth }, Math.ceil(subpixels / CLEAR_SPAN));
+      samples.dispatch(depthPass!, { ...common(params), 9: out.depth, 10: owner, 11: out.color, 13: sampleCounter, 22: counts.nearestFirst! }, diced.count);
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
       samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
