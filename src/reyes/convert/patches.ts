@@ -178,24 +178,34 @@ export function joinBezierEdges(records: PrimitiveRecords): void {
   const floats = records.floats();
   const words = new Uint32Array(floats.buffer, floats.byteOffset, floats.length);
   const joined = records.edgeNeighbours();
-  const bezier = Array.from({ length: records.count }, (_, r) => r).filter((r) => words[r * RECORD.floats + RECORD.kind] === PrimitiveKind.bezier);
+  const bezier: number[] = [];
+  for (let r = 0; r < records.count; r++) if (words[r * RECORD.floats + RECORD.kind] === PrimitiveKind.bezier) bezier.push(r);
   let scale = 1e-30;
   for (const r of bezier) for (let i = 0; i < 48; i++) scale = Math.max(scale, Math.abs(floats[r * RECORD.floats + RECORD.geometry + i]!));
-  const point = (r: number, i: number) => floats.subarray(r * RECORD.floats + RECORD.geometry + i * 3, r * RECORD.floats + RECORD.geometry + i * 3 + 3);
+  /** Float offset of control point i of record r. */
+  const at = (r: number, i: number) => r * RECORD.floats + RECORD.geometry + i * 3;
   // Candidates by matrix and end points on a grid far coarser than rounding, far finer than a patch.
+  // Keys are built from numbers per edge (the conversion's hot spot on models of many patches).
   const quantum = 1e-5 * scale;
-  const endKey = (p: Float32Array) => Array.from(p, (x) => Math.round(x / quantum)).join(',');
+  const endKey = (o: number) => `${Math.round(floats[o]! / quantum)},${Math.round(floats[o + 1]! / quantum)},${Math.round(floats[o + 2]! / quantum)}`;
+  const matrices = new Map<string, number>();
   const candidates = new Map<string, { record: number; edge: number }[]>();
   for (const r of bezier) {
-    const matrix = Array.from(words.subarray(r * RECORD.floats + RECORD.matrix, r * RECORD.floats + RECORD.matrix + 16)).join(',');
+    const matrixWords = words.subarray(r * RECORD.floats + RECORD.matrix, r * RECORD.floats + RECORD.matrix + 16).join(',');
+    let matrix = matrices.get(matrixWords);
+    if (matrix === undefined) matrices.set(matrixWords, (matrix = matrices.size));
     EDGE_POINTS.bezier.forEach((indices, edge) => {
       if (joined[r * 4 + edge]! >= 0) return;
-      const ends = [endKey(point(r, indices[0]!)), endKey(point(r, indices[3]!))].sort();
-      const key = `${matrix};${ends.join(';')}`;
-      candidates.set(key, [...(candidates.get(key) ?? []), { record: r, edge }]);
+      const start = endKey(at(r, indices[0]!));
+      const end = endKey(at(r, indices[3]!));
+      const key = start < end ? `${matrix};${start};${end}` : `${matrix};${end};${start}`;
+      const list = candidates.get(key);
+      if (list) list.push({ record: r, edge });
+      else candidates.set(key, [{ record: r, edge }]);
     });
   }
-  const close = (a: Float32Array, b: Float32Array) => a.every((x, c) => Math.abs(x - b[c]!) <= 1e-6 * scale);
+  const tolerance = 1e-6 * scale;
+  const close = (a: number, b: number) => Math.abs(floats[a]! - floats[b]!) <= tolerance && Math.abs(floats[a + 1]! - floats[b + 1]!) <= tolerance && Math.abs(floats[a + 2]! - floats[b + 2]!) <= tolerance;
   // Union-find over (record * 16 + control point) of the joined edges.
   const parent = new Map<number, number>();
   const root = (k: number): number => {
@@ -205,30 +215,51 @@ export function joinBezierEdges(records: PrimitiveRecords): void {
     parent.set(k, r);
     return r;
   };
+  /** Whether the control points of edge a run through those of edge b, forwards (step 1) or
+   * backwards (step -1). */
+  const along = (a: { record: number; edge: number }, b: { record: number; edge: number }, step: 1 | -1): boolean => {
+    const pa = EDGE_POINTS.bezier[a.edge]!;
+    const pb = EDGE_POINTS.bezier[b.edge]!;
+    for (let k = 0; k < 4; k++) if (!close(at(a.record, pa[k]!), at(b.record, pb[step === 1 ? k : 3 - k]!))) return false;
+    return true;
+  };
   /** Whether edges a and b are one curve: undefined if not, else whether they run opposite ways. */
   const sameCurve = (a: { record: number; edge: number }, b: { record: number; edge: number }): boolean | undefined => {
     if (a.record === b.record) return undefined;
-    const [pa, pb] = [EDGE_POINTS.bezier[a.edge]!, EDGE_POINTS.bezier[b.edge]!];
-    if (pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[k]!)))) return false;
-    if (pa.every((ia, k) => close(point(a.record, ia), point(b.record, pb[3 - k]!)))) return true;
+    if (along(a, b, 1)) return false;
+    if (along(a, b, -1)) return true;
     return undefined;
   };
   for (const list of candidates.values()) {
+    // An edge alone on its end points has nothing to join.
+    if (list.length < 2) continue;
     // Edges with the same end points may differ between them (a lid's rim on a body's): join the
     // pairs that are one curve with no third edge on it.
-    const matches = list.map((a) => list.map((b) => sameCurve(a, b)));
-    list.forEach((a, i) => {
-      const j = matches[i]!.findIndex((m) => m !== undefined);
-      if (j <= i || matches[i]!.filter((m) => m !== undefined).length !== 1 || matches[j]!.filter((m) => m !== undefined).length !== 1) return;
+    const n = list.length;
+    const matches: (boolean | undefined)[] = [];
+    const matchCount = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const m = sameCurve(list[i]!, list[j]!);
+        matches.push(m);
+        if (m !== undefined) matchCount[i]! += 1;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (matchCount[i] !== 1) continue;
+      let j = 0;
+      while (matches[i * n + j] === undefined) j++;
+      if (j <= i || matchCount[j] !== 1) continue;
+      const a = list[i]!;
       const b = list[j]!;
-      const reversed = matches[i]![j]!;
+      const reversed = matches[i * n + j]!;
       const [pa, pb] = [EDGE_POINTS.bezier[a.edge]!, EDGE_POINTS.bezier[b.edge]!];
       records.join(a.record, a.edge, b.record, b.edge, reversed);
-      pa.forEach((ia, k) => parent.set(root(a.record * 16 + ia), root(b.record * 16 + pb[reversed ? 3 - k : k]!)));
-    });
+      for (let k = 0; k < 4; k++) parent.set(root(a.record * 16 + pa[k]!), root(b.record * 16 + pb[reversed ? 3 - k : k]!));
+    }
   }
   for (const k of parent.keys()) {
     const r = root(k);
-    if (r !== k) point(Math.floor(k / 16), k % 16).set(point(Math.floor(r / 16), r % 16));
+    if (r !== k) floats.copyWithin(at(Math.floor(k / 16), k % 16), at(Math.floor(r / 16), r % 16), at(Math.floor(r / 16), r % 16) + 3);
   }
 }
