@@ -16,7 +16,7 @@ export interface CacheStats {
 }
 
 export class KernelCache {
-  private readonly modules = new Map<string, Promise<GPUShaderModule>>();
+  private readonly modules = new Map<string, CheckedModule>();
   private readonly pipelines = new Map<string, Promise<GPUComputePipeline>>();
   readonly stats: CacheStats = { hits: 0, misses: 0 };
 
@@ -38,25 +38,31 @@ export class KernelCache {
     return created;
   }
 
-  private module(label: string, code: string): Promise<GPUShaderModule> {
+  private module(label: string, code: string): CheckedModule {
     const key = `${label}\u0000${code}`;
     let module = this.modules.get(key);
     if (!module) {
-      module = compileModule(this.device, label, code);
+      module = createModule(this.device, label, code);
       this.modules.set(key, module);
-      module.catch(() => this.modules.delete(key));
+      module.checked.catch(() => this.modules.delete(key));
     }
     return module;
   }
 
   private async createPipeline(spec: KernelSpec): Promise<GPUComputePipeline> {
-    const module = await this.module(spec.label, spec.code);
+    const { module, checked } = this.module(spec.label, spec.code);
+    // Created at once rather than after the module's check: the check waits for Dawn's events, and
+    // the frame asks for all its pipelines together, so every compilation would have waited for
+    // the last module to be parsed on this thread (about 60 ms for a frame's kernels on lavapipe).
+    const created = this.device.createComputePipelineAsync({
+      label: `${spec.label}:${spec.entryPoint}`,
+      layout: 'auto',
+      compute: { module, entryPoint: spec.entryPoint, ...(spec.constants ? { constants: spec.constants } : {}) },
+    });
+    created.catch(() => undefined);
+    await checked;
     try {
-      return await this.device.createComputePipelineAsync({
-        label: `${spec.label}:${spec.entryPoint}`,
-        layout: 'auto',
-        compute: { module, entryPoint: spec.entryPoint, ...(spec.constants ? { constants: spec.constants } : {}) },
-      });
+      return await created;
     } catch (error) {
       throw new GpuValidationError(
         `cannot create compute pipeline ${spec.label}:${spec.entryPoint}: ${(error as Error).message}`,
@@ -65,20 +71,37 @@ export class KernelCache {
   }
 }
 
-/** Compiles WGSL and throws a GpuShaderError listing the compiler's errors with positions. */
-export async function compileModule(device: GPUDevice, label: string, code: string): Promise<GPUShaderModule> {
+/** A shader module, and the check of its compilation (rejecting with a GpuShaderError), which
+ * settles later. */
+interface CheckedModule {
+  module: GPUShaderModule;
+  checked: Promise<void>;
+}
+
+function createModule(device: GPUDevice, label: string, code: string): CheckedModule {
   // The scope keeps a rejected module from also surfacing as an uncaptured error.
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ label, code });
-  const info = await module.getCompilationInfo();
-  const scopeError = await device.popErrorScope();
-  const errors = info.messages.filter((message) => message.type === 'error');
-  if (errors.length > 0) {
-    throw new GpuShaderError(
-      label,
-      errors.map((message) => `${label}:${message.lineNum}:${message.linePos}: ${message.message}`),
-    );
-  }
-  if (scopeError) throw new GpuShaderError(label, [`${label}: ${scopeError.message}`]);
+  const scope = device.popErrorScope();
+  scope.catch(() => undefined);
+  const checked = (async () => {
+    const info = await module.getCompilationInfo();
+    const scopeError = await scope;
+    const errors = info.messages.filter((message) => message.type === 'error');
+    if (errors.length > 0) {
+      throw new GpuShaderError(
+        label,
+        errors.map((message) => `${label}:${message.lineNum}:${message.linePos}: ${message.message}`),
+      );
+    }
+    if (scopeError) throw new GpuShaderError(label, [`${label}: ${scopeError.message}`]);
+  })();
+  return { module, checked };
+}
+
+/** Compiles WGSL and throws a GpuShaderError listing the compiler's errors with positions. */
+export async function compileModule(device: GPUDevice, label: string, code: string): Promise<GPUShaderModule> {
+  const { module, checked } = createModule(device, label, code);
+  await checked;
   return module;
 }
