@@ -305,7 +305,7 @@ export function boundSplitPipelines(frame: FrameGpu): Promise<[GPUComputePipelin
   return Promise.all([
     kernelPipeline(frame.gpu, 'reyes-bound-split.wgsl', 'classify', constants),
     // emit evaluates no surface, but takes classify's constants all the same: the two then share one
-    // specialised module (KernelCache), which the main thread parses once (12-18 ms on lavapipe),
+    // specialised module (KernelCache), which the main thread parses once (11-18 ms on lavapipe),
     // and emit's pipeline is cheap to make again for a frame of other primitive kinds.
     kernelPipeline(frame.gpu, 'reyes-bound-split.wgsl', 'emit', constants),
   ]);
