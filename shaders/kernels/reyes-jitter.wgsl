@@ -52,9 +52,19 @@ fn pixelHash(px: i32, py: i32) -> u32 {
  * hashed from the pixel so that time and lens do not follow the xy jitter. Stratum j holds the same
  * shutter-time interval and the same lens cell in every pixel, so sampling walks a blurred
  * micropolygon stratum by stratum, visiting only the pixels its bound over that stratum's times and
- * lens cell touches. */
+ * lens cell touches. For a power-of-two count (4 × 4, 2 × 2, 8 × 8) stratum j takes subpixel
+ * base(j) xor the pixel's hash bits: base, one permutation for every pixel, is found once per
+ * stratum of a walk rather than per pixel visited (the permutation per pixel was most of a visit's
+ * cost), and the xor reflects the pixel's subpixel grid along each axis's bits, so every pixel has
+ * its own arrangement of base's and every subpixel holds every stratum as often as the others. */
 fn stratumSubpixel(pixel: u32, px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2i {
-  let i = permute(j, nx * ny, hashU32(pixel ^ 0x2545f491u));
+  let n = nx * ny;
+  var i = 0u;
+  if ((n & (n - 1u)) == 0u) {
+    i = permute(j, n, 0x2545f491u) ^ (pixel & (n - 1u));
+  } else {
+    i = permute(j, n, hashU32(pixel ^ 0x2545f491u));
+  }
   return vec2i(px * i32(nx) + i32(i % nx), py * i32(ny) + i32(i / nx));
 }
 
