@@ -121,8 +121,9 @@ fn filterPixels(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
   var sums: array<vec4f, BLOCK * BLOCK>;
   var totals: array<f32, BLOCK * BLOCK>;
   for (var sy = walkY.x; sy <= walkY.y; sy++) {
+    let row = jitterRow(sy);
     for (var sx = walkX.x; sx <= walkX.y; sx++) {
-      let q = (vec2f(f32(sx), f32(sy)) + jitter(sx, sy)) / scale;
+      let q = (vec2f(f32(sx), f32(sy)) + jitterInRow(sx, row)) / scale;
       let colour = subpixels[u32(sy - params.originY) * params.bufferWidth + u32(sx - params.originX)];
       for (var j = 0u; j < BLOCK; j++) {
         if (sy < rows[j].x || sy > rows[j].y) { continue; }

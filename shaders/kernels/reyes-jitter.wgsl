@@ -11,7 +11,18 @@ fn hashU32(x: u32) -> u32 {
 
 /** Offset in [0, 1)² of the sample within subpixel (sx, sy). */
 fn jitter(sx: i32, sy: i32) -> vec2f {
-  let h = hashU32(bitcast<u32>(sx) ^ hashU32(bitcast<u32>(sy) + 0x9e3779b9u));
+  return jitterInRow(sx, jitterRow(sy));
+}
+
+/** What jitter takes from a subpixel row, for a loop along the row to find once (the compiler for
+ * a CPU driver leaves it in the loop). */
+fn jitterRow(sy: i32) -> u32 {
+  return hashU32(bitcast<u32>(sy) + 0x9e3779b9u);
+}
+
+/** jitter(sx, sy) given jitterRow(sy). */
+fn jitterInRow(sx: i32, row: u32) -> vec2f {
+  let h = hashU32(bitcast<u32>(sx) ^ row);
   let h2 = hashU32(h);
   return vec2f(f32(h >> 8u), f32(h2 >> 8u)) / 16777216.0;
 }
