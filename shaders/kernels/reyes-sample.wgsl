@@ -720,10 +720,10 @@ fn opaqueDepthOf(g: u32, m: u32) {
       for (var y = st.cells.y; y <= st.cells.w; y++) {
         for (var x = st.cells.x; x <= st.cells.z; x++) {
           let cell = cellAt(&mp, &st, x, y);
-          // The depth is read before the cell is known to be tested, for a cell that is not at its
-          // pixel's first subpixel (within the region too): a CPU driver reads a storage buffer lane
-          // by lane, branching on each lane's mask, which cellAt makes as good as random in a
-          // blurred walk (lavapipe: the blurred depth pass of bench:blur 14% faster).
+          // The depth is read before cellAt's verdict is acted on, a rejected cell reading its
+          // pixel's first subpixel (in the region too): a CPU driver reads a storage buffer lane by
+          // lane, branching on each lane's mask, which the verdicts of a blurred walk make as good
+          // as random (lavapipe: the blurred depth pass of bench:blur 14% faster).
           let read = select(cell.subpixel, vec2i(x, y) * vec2i(i32(samplesX()), i32(samplesY())), cell.subpixel.x == NO_CELL);
           let s = localSubpixel(read.x, read.y);
           let seen = atomicLoad(&depthBuffer[s]);
