@@ -64,10 +64,11 @@ fn pixelHash(px: i32, py: i32) -> u32 {
  * shutter-time interval and the same lens cell in every pixel, so sampling walks a blurred
  * micropolygon stratum by stratum, visiting only the pixels its bound over that stratum's times and
  * lens cell touches. For a power-of-two count (4 × 4, 2 × 2, 8 × 8) stratum j takes subpixel
- * base(j) xor the pixel's hash bits: base, one permutation for every pixel, is found once per
- * stratum of a walk rather than per pixel visited (the permutation per pixel was most of a visit's
- * cost), and the xor reflects the pixel's subpixel grid along each axis's bits, so every pixel has
- * its own arrangement of base's and every subpixel holds every stratum as often as the others. */
+ * base(j) xor the pixel's hash bits: base, one permutation for every pixel, has a constant seed,
+ * so a visited cell no longer hashes a seed and permutes for its pixel (that was most of a visit's
+ * cost; the compiler still evaluates base per visit, and hoisting it by hand measured nothing), and
+ * the xor reflects the pixel's subpixel grid along each axis's bits, so every pixel has its own
+ * arrangement of base's and every subpixel holds every stratum as often as the others. */
 fn stratumSubpixel(pixel: u32, px: i32, py: i32, j: u32, nx: u32, ny: u32) -> vec2i {
   let n = nx * ny;
   var i = 0u;
