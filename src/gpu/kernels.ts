@@ -1,6 +1,7 @@
 // Compute pipelines from WGSL sources, compiled once per device and source and cached. A source the
 // WGSL compiler rejects becomes a GpuShaderError carrying every message with line and column.
 import { GpuShaderError, GpuValidationError } from './errors.ts';
+import { pruneToEntryPoint } from './wgsl-prune.ts';
 
 export interface KernelSpec {
   /** Names the kernel in errors and GPU debug labels, e.g. "scan.wgsl". */
@@ -50,7 +51,8 @@ export class KernelCache {
   }
 
   private async createPipeline(spec: KernelSpec): Promise<GPUComputePipeline> {
-    const { module, checked } = this.module(spec.label, spec.code);
+    // Each pipeline's module holds only what its entry point calls (wgsl-prune.ts).
+    const { module, checked } = this.module(spec.label, pruneToEntryPoint(spec.code, spec.entryPoint));
     // Created at once rather than after the module's check: the check waits for Dawn's events, and
     // the frame asks for all its pipelines together, so every compilation would have waited for
     // the last module to be parsed on this thread (about 60 ms for a frame's kernels on lavapipe).
