@@ -83,8 +83,11 @@ fn bindsAux() { _ = arrayLength(&userCorners); }
 // The depth buffer again, for the passes after the one that writes it (plain loads: atomic ones cost
 // more on CPU drivers).
 @group(0) @binding(16) var<storage, read> nearestDepth: array<u32>;
-// The depth buffer as opaqueClear writes it (plain stores: atomic ones cost more on CPU drivers).
-@group(0) @binding(20) var<storage, read_write> clearedDepth: array<u32>;
+// The depth and primitive record buffers as opaqueClear writes them, four subpixels a store (the
+// buffers hold whole vec4s: stages/sample.ts subpixelSlots); plain stores: atomic ones cost more
+// on CPU drivers, and lavapipe stores lane by lane, a vec4 at the cost of a word.
+@group(0) @binding(20) var<storage, read_write> clearedDepth: array<vec4u>;
+@group(0) @binding(23) var<storage, read_write> clearedIds: array<vec4u>;
 // Per grid, the nearest camera depth of its vertices (gridNearest), and the grids in the order the
 // opaque path's depth pass takes them, nearest first (stages/sample.ts orderNearestFirst).
 @group(0) @binding(21) var<storage, read_write> gridNearestDepth: array<f32>;
@@ -672,13 +675,13 @@ fn writeMicropolygonSamples(g: u32, m: u32, first: u32, end: u32) -> u32 {
 @compute @workgroup_size(64)
 fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
-  let total = params.width * params.height;
+  let total = (params.width * params.height + 3u) / 4u;
   let span = (total + groups.x * groups.y - 1u) / (groups.x * groups.y);
   let first = (group.x + group.y * groups.x) * span;
   let end = min(first + span, total);
   for (var s = first + local; s < end; s += 64u) {
-    clearedDepth[s] = 0x7f7fffffu;
-    idBuffer[s] = 0xffffffffu;
+    clearedDepth[s] = vec4u(0x7f7fffffu);
+    clearedIds[s] = vec4u(0xffffffffu);
   }
 }
 

@@ -317,7 +317,7 @@ export function sampleOpaque(
       // The depth passes work in the subpixel depth the filter reads (the bits of an f32 either way).
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: out.depth };
       const params = samples.params('sample', sampleParams(frame, diced, rect));
-      samples.dispatch(clearPass!, { 0: params, 12: out.ids, 20: out.depth }, Math.ceil(subpixels / CLEAR_SPAN));
+      samples.dispatch(clearPass!, { 0: params, 20: out.depth, 23: out.ids }, Math.ceil(subpixels / CLEAR_SPAN));
       samples.dispatch(depthPass!, { ...common(params), 9: out.depth, 10: owner, 11: out.color, 13: sampleCounter, 22: counts.nearestFirst! }, diced.count);
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
