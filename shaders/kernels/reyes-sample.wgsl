@@ -91,6 +91,7 @@ fn bindsAux() { _ = arrayLength(&userCorners); }
 // Per grid, the nearest camera depth of its vertices (gridNearest), and the grids in the order the
 // opaque path's depth pass takes them, nearest first (stages/sample.ts orderNearestFirst).
 @group(0) @binding(21) var<storage, read_write> gridNearestDepth: array<f32>;
+@group(0) @binding(24) var<storage, read_write> gridSubpixels: array<vec4i>;
 @group(0) @binding(22) var<storage, read> nearestFirst: array<u32>;
 
 // The opaque path's owner words (opaque-owners layout), cleared to NO_OWNER: a candidate, the
@@ -685,17 +686,39 @@ fn opaqueClear(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
   }
 }
 
-/** Invocation g: the nearest camera depth of grid g's vertices (as diced: at the shutter's open). */
+/** Invocation g: the nearest camera depth of grid g's vertices (as diced: at the shutter's open)
+ * and, in a still frame seen through a pinhole, the subpixels (global, inclusive, one more all
+ * round) its vertices' raster bound covers: every micropolygon of the grid tests subpixels within it
+ * (micropolygon), so a sampling region it misses need not take the grid. Elsewhere, or where a
+ * vertex is behind the eye, every subpixel. */
 @compute @workgroup_size(64)
 fn gridNearest(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
   let g = (group.x + group.y * groups.x) * 64u + local;
   if (g >= params.gridCount) { return; }
   let n = readyList[g * PIECE_WORDS + PIECE_NU] * readyList[g * PIECE_WORDS + PIECE_NV];
-  let z = readyList[g * PIECE_WORDS + PIECE_GRID_BASE] + OFF_P + 2u * MAXV;
+  let base = readyList[g * PIECE_WORDS + PIECE_GRID_BASE];
   var nearest = 3.0e38;
-  for (var k = 0u; k < n; k++) { nearest = min(nearest, grids[z + k]); }
+  var lo = vec2f(3.0e38);
+  var hi = vec2f(-3.0e38);
+  var behind = false;
+  for (var k = 0u; k < n; k++) {
+    let p = load3(base, OFF_P, k);
+    nearest = min(nearest, p.z);
+    let h = params.cameraToRaster * vec4f(p, 1.0);
+    behind = behind || h.w <= 0.0;
+    lo = min(lo, h.xy / h.w);
+    hi = max(hi, h.xy / h.w);
+  }
   gridNearestDepth[g] = nearest;
+  var box = vec4i(-0x7fffffff, -0x7fffffff, 0x7fffffff, 0x7fffffff);
+  // (A bound past ±1e30 pixels, or none, the comparisons' NaN included, stays every subpixel.)
+  if (!MOTION_MOVES && !LENS && !behind && all(lo >= vec2f(-1.0e30)) && all(hi <= vec2f(1.0e30))) {
+    let scale = vec2f(f32(samplesX()), f32(samplesY()));
+    let limit = vec2f(2.0e9);
+    box = vec4i(vec4f(clamp(floor(lo * scale) - 1.0, -limit, limit), clamp(floor(hi * scale) + 1.0, -limit, limit)));
+  }
+  gridSubpixels[g] = box;
 }
 
 /** Workgroup w: the grid nearestFirst[w] (the grids nearest first). */

@@ -71,10 +71,12 @@ function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 }
 
-function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect, mode = COLOUR_PIXELS): Uint32Array {
+/** The sampling kernels' parameters; `gridCount`: the grids the dispatch takes (opaqueDepth: of the
+ * nearest-first order its region takes, gridsMeeting), else the dicing bin's. */
+function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect, mode = COLOUR_PIXELS, gridCount = diced.count): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   return packUniform(SAMPLE_PARAMS, {
-    gridCount: diced.count, nx: frame.nx, ny: frame.ny,
+    gridCount, nx: frame.nx, ny: frame.ny,
     originX: rect.x, originY: rect.y, width: rect.width, height: rect.height,
     near: frame.camera.near, far: frame.camera.far, perspective: frame.camera.perspective ? 1 : 0,
     clipCount: planes.length, cameraToRaster: frame.camera.cameraToRaster, clipPlanes: planes.flat(),
@@ -133,8 +135,11 @@ export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]> 
 export interface SampleCounts {
   counts: GPUBuffer;
   offsets: GPUBuffer;
-  /** The opaque path's: the order opaqueDepth takes the grids in (orderNearestFirst). */
+  /** The opaque path's: the order opaqueDepth takes the grids in (orderNearestFirst), on the GPU
+   * and here, and each grid's subpixel bound (x0, y0, x1, y1, inclusive: gridNearest). */
   nearestFirst?: GPUBuffer;
+  nearestOrder?: Uint32Array;
+  gridSubpixels?: Int32Array;
 }
 
 /** Bytes per grid of the counts, and as many of the offsets: a word per sampling invocation. */
@@ -170,15 +175,22 @@ export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: Di
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
     const pipeline = await samplePipeline(frame, 'gridNearest');
-    const nearest = gpu.allocator.createBuffer({ label: 'grid nearest depths', size: Math.max(1, diced.count) * 4, usage: storage() });
+    // The depths, then (at an offset a binding may start at) the subpixel bounds: one read-back.
+    const grids = Math.max(1, diced.count);
+    const boxesAt = Math.ceil((grids * 4) / gpu.limits.minStorageBufferOffsetAlignment) * gpu.limits.minStorageBufferOffsetAlignment;
+    const nearest = gpu.allocator.createBuffer({ label: 'grid nearest depths and bounds', size: boxesAt + grids * 16, usage: storage() });
     try {
       const recorder = stageRecorder(frame, 'grid nearest depths');
-      recorder.dispatch(pipeline, { 0: recorder.params('sample', sampleParams(frame, diced, { x: 0, y: 0, width: 0, height: 0 })), 2: ready.buffer, 3: diced.grids, 21: nearest }, Math.ceil(diced.count / 64));
-      const depths = new Float32Array((await recorder.submitAndReadU32(nearest, diced.count)).buffer);
+      const bindings = { 21: { buffer: nearest, offset: 0, size: grids * 4 }, 24: { buffer: nearest, offset: boxesAt, size: grids * 16 } };
+      recorder.dispatch(pipeline, { 0: recorder.params('sample', sampleParams(frame, diced, { x: 0, y: 0, width: 0, height: 0 })), 2: ready.buffer, 3: diced.grids, ...bindings }, Math.ceil(diced.count / 64));
+      const words = await recorder.submitAndReadU32(nearest, boxesAt / 4 + grids * 4);
       addGpuTimes(frame, recorder, 'sample');
-      const order = Uint32Array.from({ length: Math.max(1, diced.count) }, (_, g) => g);
+      const depths = new Float32Array(words.buffer, 0, grids);
+      const order = Uint32Array.from({ length: grids }, (_, g) => g);
       order.sort((a, b) => depths[a]! - depths[b]! || a - b);
       counts.nearestFirst = gpu.allocator.createBufferWithData('grids nearest first', order, storage());
+      counts.nearestOrder = order.subarray(0, diced.count);
+      counts.gridSubpixels = new Int32Array(words.buffer, boxesAt, grids * 4);
     } finally {
       gpu.allocator.release(nearest);
     }
@@ -318,14 +330,24 @@ export function sampleOpaque(
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: out.depth };
       const params = samples.params('sample', sampleParams(frame, diced, rect));
       samples.dispatch(clearPass!, { 0: params, 20: out.depth, 23: out.ids }, Math.ceil(subpixels / CLEAR_SPAN));
-      samples.dispatch(depthPass!, { ...common(params), 9: out.depth, 10: owner, 11: out.color, 13: sampleCounter, 22: counts.nearestFirst! }, diced.count);
+      // The grids whose bound meets the region, nearest first (all of them: the dicing bin's order).
+      const meeting = gridsMeeting(counts, rect);
+      const order = meeting.length === diced.count ? counts.nearestFirst! : buffer('grids nearest first, in the region', Math.max(1, meeting.length) * 4);
+      if (order !== counts.nearestFirst && meeting.length > 0) gpu.device.queue.writeBuffer(order, 0, meeting as Uint32Array<ArrayBuffer>);
+      const depthParams = order === counts.nearestFirst ? params : samples.params('sample', sampleParams(frame, diced, rect, COLOUR_PIXELS, meeting.length));
+      if (meeting.length > 0) {
+        samples.dispatch(depthPass!, { ...common(depthParams), 9: out.depth, 10: owner, 11: out.color, 13: sampleCounter, 22: order }, meeting.length);
+      }
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
       samples.dispatch(colourPass!, { ...common(checks), ...resolve }, Math.ceil(TIE_ENTRIES / COLOUR_LANES));
       // The tail's first two words: the subpixels left unresolved, the ties.
       const [unresolved, ties] = await samples.submitAndReadU32(owner, 2, subpixels + OWNER_TAIL.unresolved);
       addGpuTimes(frame, samples, 'sample');
-      if (!variable) frame.stats.opaqueTies += ties!;
+      if (!variable) {
+        frame.stats.opaqueTies += ties!;
+        frame.stats.opaqueGridsSampled += meeting.length;
+      }
       if (unresolved! > 0 || ties! > TIE_ENTRIES) {
         const walkPass = await samplePipeline(frame, 'opaqueResolve', variable);
         const walks = stageRecorder(frame, 'opaque owners');
@@ -349,6 +371,20 @@ export function sampleOpaque(
       for (const b of made) gpu.allocator.release(b);
     }
   });
+}
+
+/** The grids of the opaque path's nearest-first order whose subpixel bound (gridNearest) meets
+ * `rect`, in that order: a grid it misses holds no micropolygon that tests a subpixel of `rect`, and
+ * a dicing bin cut into sampling regions (a frame larger than the subpixel buffer's binding) would
+ * otherwise build every micropolygon of the bin in each region only to find most outside. */
+export function gridsMeeting(counts: Pick<SampleCounts, 'nearestOrder' | 'gridSubpixels'>, rect: SubpixelRect): Uint32Array {
+  const order = counts.nearestOrder!;
+  const box = counts.gridSubpixels!;
+  const x1 = rect.x + rect.width - 1;
+  const y1 = rect.y + rect.height - 1;
+  const meets = (g: number): boolean => box[g * 4]! <= x1 && box[g * 4 + 2]! >= rect.x && box[g * 4 + 1]! <= y1 && box[g * 4 + 3]! >= rect.y;
+  if (order.every(meets)) return order;
+  return order.filter(meets);
 }
 
 /** The subpixels a SubpixelBuffer of `rect` holds: whole vec4s of depths and records, as the filter
