@@ -14,7 +14,7 @@ if (bundle) {
   await import('../src/node/register.js');
   ({ main } = await import('../src/cli/main.ts'));
 }
-const status = await main(process.argv.slice(2));
+const status = await main(process.argv.slice(2), { processExits: true });
 // The command is done once what it printed is out. Exiting now rather than when the event loop
 // empties skips Dawn's teardown, which joins its pipeline-creation threads: they look for the
 // request to stop only between 100 ms waits for work, so a render ended 40-110 ms later.

@@ -35,7 +35,13 @@ function prmanArguments(argv: string[]): string[] {
 /** The farm commands, loaded when one runs: BullMQ and ioredis took every other command about 0.3 s to load. */
 const farmCommands = () => import('./farm.ts');
 
-export async function main(argv: string[]): Promise<number> {
+/** How the command runs: `processExits` where the process ends as soon as it returns (bin/reyes.js),
+ * so that `render` leaves the GPU device for the process's end to take rather than tearing it down. */
+export interface MainOptions {
+  processExits?: boolean;
+}
+
+export async function main(argv: string[], how: MainOptions = {}): Promise<number> {
   let exitCode = 0;
   const program = new Command('reyes')
     .description('A WebGPU Reyes renderer for RenderMan RIB scenes')
@@ -91,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--devices <n>', 'render each frame on n GPU devices, each in a thread of its own with its own budget, sharing the regions by work stealing (several on one adapter where there is one GPU)', '1')
     .option('--browser', 'render through the web page in headless Chromium (WebGPU on SwiftShader; REYES_CHROMIUM names the browser) and save its picture to -o (.png, .tif or .exr); the scene\'s first frame with its own settings', false)
     .action(async (scenes: string[], options: RenderCommandOptions & { browser?: boolean }) => {
-      exitCode = options.browser ? await browserRenderCommand(scenes, options) : await renderCommand(scenes, options);
+      exitCode = options.browser ? await browserRenderCommand(scenes, options) : await renderCommand(scenes, options, how.processExits === true);
     });
   program
     .command('compare')
