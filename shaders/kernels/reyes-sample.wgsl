@@ -606,8 +606,9 @@ fn localSubpixel(sx: i32, sy: i32) -> u32 {
 @compute @workgroup_size(SAMPLE_LANES)
 fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                 @builtin(local_invocation_index) lane: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= params.gridCount) { return; }
+  let w = group.x + group.y * groups.x;
+  if (w >= params.gridCount) { return; }
+  let g = nearestFirst[w];
   shareLensStrata(lane);
   bindsAux();
   var count = vec2u(0u);
@@ -623,8 +624,9 @@ fn countSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gr
 @compute @workgroup_size(SAMPLE_LANES)
 fn writeSamples(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                 @builtin(local_invocation_index) lane: u32) {
-  let g = group.x + group.y * groups.x;
-  if (g >= params.gridCount) { return; }
+  let w = group.x + group.y * groups.x;
+  if (w >= params.gridCount) { return; }
+  let g = nearestFirst[w];
   shareLensStrata(lane);
   bindsAux();
   var at = offsets[g * SAMPLE_LANES + lane];

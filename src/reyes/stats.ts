@@ -71,9 +71,10 @@ export interface FrameStats {
   /** Ties the opaque path's depth passes met (a micropolygon reaching the nearest depth a subpixel
    * had so far), summed over sampling regions. */
   opaqueTies: number;
-  /** Grids the opaque path's depth passes took, summed over sampling regions: each region takes the
-   * grids whose raster bound meets it (stages/sample.ts gridsMeeting), not every grid of its dicing region. */
-  opaqueGridsSampled: number;
+  /** Grids the sampling passes took (the opaque path's depth pass, the transparent path's write
+   * pass), summed over sampling regions: each region takes the grids whose raster bound meets it
+   * (stages/sample.ts gridsMeeting), not every grid of its dicing region. */
+  gridsSampled: number;
   peakBytes: number;
   /** Compute pipelines the frame created (the others came from the device's cache of earlier
    * frames): on lavapipe each is compiled at its first dispatch, so a first frame pays for them. */
@@ -137,7 +138,7 @@ export function emptyStats(): FrameStats {
     opaqueFastPath: false,
     opaqueWalks: 0,
     opaqueTies: 0,
-    opaqueGridsSampled: 0,
+    gridsSampled: 0,
     peakBytes: 0,
     pipelinesCreated: 0,
     pipelinesCreatedOnUse: 0,

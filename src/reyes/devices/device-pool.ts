@@ -46,7 +46,7 @@ const THREAD_ENTRY = './device-thread.js';
 /** Counters summed over the regions (the rest are the frame's, taken from its first region). */
 const SUMMED = [
   'primitivesAfterSplit', 'boundSplitIterations', 'eyeSplitCulls', 'grids', 'micropolygons', 'verticesShaded', 'samplePoints',
-  'gridsDiced', 'gridsReused', 'gridsShaded', 'dicingRegions', 'samplingRegions', 'shadingBatches', 'dicingSplits', 'samplingSplits', 'opaqueWalks', 'opaqueTies', 'opaqueGridsSampled', 'pipelinesCreated', 'pipelinesCreatedOnUse',
+  'gridsDiced', 'gridsReused', 'gridsShaded', 'dicingRegions', 'samplingRegions', 'shadingBatches', 'dicingSplits', 'samplingSplits', 'opaqueWalks', 'opaqueTies', 'gridsSampled', 'pipelinesCreated', 'pipelinesCreatedOnUse',
 ] as const;
 
 class DeviceThread {

@@ -144,6 +144,7 @@ function frameImager(
 /** The default grid size (RenderOptions.maxVertices) on a device whose workgroups hold
  * `maxInvocations` invocations: the largest binary grid within min(256, maxInvocations). */
 export function defaultGridVertices(maxInvocations: number): number {
+  if (process.env.REYES_MAXV) return Number(process.env.REYES_MAXV);
   return largestBinaryGrid(Math.min(256, maxInvocations));
 }
 

@@ -166,7 +166,7 @@ async function handOver(bin: DicingBin): Promise<void> {
   const outlines = bin.frame.insight.outlines;
   if (outlines) await collectOutlines(bin.frame, bin.ready!, bin.diced!, outlines);
   bin.counts = allocateCounts(bin.frame, bin.diced!);
-  if (bin.frame.opaque) await orderNearestFirst(bin.frame, bin.ready!, bin.diced!, bin.counts);
+  await orderNearestFirst(bin.frame, bin.ready!, bin.diced!, bin.counts, bin.frame.opaque);
 }
 
 function release(bin: DicingBin, what: 'counts' | 'all'): void {

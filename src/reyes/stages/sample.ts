@@ -8,6 +8,7 @@
 // same passes with the variable times Oi read where Ci is, so it is composited front to back
 // exactly as colour is; a 1-component variable lands in the first channel.
 import { Scan } from '../../gpu/scan.ts';
+import type { CommandRecorder } from '../../gpu/runtime.ts';
 import { addGpuTimes, stageRecorder, timed, type FrameGpu, type ReadyPieces } from '../frame-gpu.ts';
 import { gridOffsetConstants } from '../../layout/grid-layout.ts';
 import { COLOUR_LANES, MAX_CLIP_PLANES, SAMPLE_LANES, SAMPLE_PARAMS } from '../../layout/sample-params.ts';
@@ -163,7 +164,9 @@ export function releaseCounts(frame: FrameGpu, c: SampleCounts): void {
 }
 
 /**
- * The opaque path's order of a dicing bin's grids, into `counts.nearestFirst`: by the nearest camera
+ * The order the sampling passes take a dicing bin's grids in, and each grid's subpixel bound, into
+ * `counts` (the transparent path, `sort` false: the grids' own order, bounds only). The opaque
+ * path's order, into `counts.nearestFirst`, is by the nearest camera
  * depth of each one's vertices (gridNearest), nearest first, which opaqueDepth takes them in. The
  * first micropolygon to reach a subpixel is then mostly the one that stays nearest, so fewer
  * become candidates only to be replaced, and a farther one skips the samples it is hidden at (the
@@ -171,7 +174,7 @@ export function releaseCounts(frame: FrameGpu, c: SampleCounts): void {
  * same in any order: ties at the nearest depth go to the lowest micropolygon id. Sorted on the host:
  * a bin holds some thousands of grids, and the GPU radix sort would add its pipelines to every frame.
  */
-export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts): Promise<void> {
+export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: DicedGrids, counts: SampleCounts, sort = true): Promise<void> {
   return timed(frame, 'sample', async () => {
     const { gpu } = frame;
     const pipeline = await samplePipeline(frame, 'gridNearest');
@@ -187,8 +190,8 @@ export function orderNearestFirst(frame: FrameGpu, ready: ReadyPieces, diced: Di
       addGpuTimes(frame, recorder, 'sample');
       const depths = new Float32Array(words.buffer, 0, grids);
       const order = Uint32Array.from({ length: grids }, (_, g) => g);
-      order.sort((a, b) => depths[a]! - depths[b]! || a - b);
-      counts.nearestFirst = gpu.allocator.createBufferWithData('grids nearest first', order, storage());
+      if (sort) order.sort((a, b) => depths[a]! - depths[b]! || a - b);
+      counts.nearestFirst = gpu.allocator.createBufferWithData(sort ? 'grids nearest first' : 'grids', order, storage());
       counts.nearestOrder = order.subarray(0, diced.count);
       counts.gridSubpixels = new Int32Array(words.buffer, boxesAt, grids * 4);
     } finally {
@@ -209,12 +212,17 @@ export function countSamples(frame: FrameGpu, ready: ReadyPieces, diced: DicedGr
     const { gpu } = frame;
     const pipeline = await samplePipeline(frame, 'countSamples');
     const recorder = stageRecorder(frame, 'count samples');
-    const params = recorder.params('sample', sampleParams(frame, diced, rect));
+    const grids = regionGrids(frame, recorder, diced, counts, rect);
+    const params = recorder.params('sample', sampleParams(frame, diced, rect, COLOUR_PIXELS, grids.count));
     // Words: the points (the scan's total), the samples tested (the count pass's counter).
     const totals = recorder.scratch('sample totals', 8);
     const tested = recorder.scratch('samples tested', 4);
     recorder.encoder.clearBuffer(tested, 0, 4);
-    recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 13: tested, 14: frame.userCorners }, diced.count);
+    // The grids the region does not take count nothing (the scan runs over every grid's words).
+    if (grids.count < diced.count) recorder.encoder.clearBuffer(counts.counts, 0, diced.count * SAMPLE_COUNT_BYTES_PER_GRID);
+    if (grids.count > 0) {
+      recorder.dispatch(pipeline, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 13: tested, 14: frame.userCorners, 22: grids.order }, grids.count);
+    }
     const total = recorder.scratch('sample total', 4);
     await new Scan(gpu).encode(recorder, { input: counts.counts, output: counts.offsets, count: diced.count * SAMPLE_LANES, total });
     recorder.encoder.copyBufferToBuffer(total, 0, totals, 0, 4);
@@ -245,8 +253,12 @@ export function writeSamplePoints(
       payload = allocator.createBuffer({ label: 'sample payload', size: Math.max(1, total) * SAMPLE_PAYLOAD_BYTES, usage: storage() });
       const write = await samplePipeline(frame, 'writeSamples', variable);
       const recorder = stageRecorder(frame, 'sample points');
-      const params = recorder.params('sample', sampleParams(frame, diced, rect));
-      recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners }, diced.count);
+      const grids = regionGrids(frame, recorder, diced, counts, rect);
+      const params = recorder.params('sample', sampleParams(frame, diced, rect, COLOUR_PIXELS, grids.count));
+      if (!variable) frame.stats.gridsSampled += grids.count;
+      if (grids.count > 0) {
+        recorder.dispatch(write, { 0: params, 1: frame.prims, 2: ready.buffer, 3: diced.grids, 4: counts.counts, 5: counts.offsets, 6: keys, 8: payload, 14: frame.userCorners, 22: grids.order }, grids.count);
+      }
       await recorder.submit();
       addGpuTimes(frame, recorder, 'sample');
       return { keys, payload, total };
@@ -330,13 +342,11 @@ export function sampleOpaque(
       const resolve = { 10: owner, 11: out.color, 12: out.ids, 16: out.depth };
       const params = samples.params('sample', sampleParams(frame, diced, rect));
       samples.dispatch(clearPass!, { 0: params, 20: out.depth, 23: out.ids }, Math.ceil(subpixels / CLEAR_SPAN));
-      // The grids whose bound meets the region, nearest first (all of them: the dicing bin's order).
-      const meeting = gridsMeeting(counts, rect);
-      const order = meeting.length === diced.count ? counts.nearestFirst! : buffer('grids nearest first, in the region', Math.max(1, meeting.length) * 4);
-      if (order !== counts.nearestFirst && meeting.length > 0) gpu.device.queue.writeBuffer(order, 0, meeting as Uint32Array<ArrayBuffer>);
-      const depthParams = order === counts.nearestFirst ? params : samples.params('sample', sampleParams(frame, diced, rect, COLOUR_PIXELS, meeting.length));
-      if (meeting.length > 0) {
-        samples.dispatch(depthPass!, { ...common(depthParams), 9: out.depth, 10: owner, 11: out.color, 13: sampleCounter, 22: order }, meeting.length);
+      // The grids whose bound meets the region, nearest first.
+      const grids = regionGrids(frame, samples, diced, counts, rect);
+      const depthParams = grids.count === diced.count ? params : samples.params('sample', sampleParams(frame, diced, rect, COLOUR_PIXELS, grids.count));
+      if (grids.count > 0) {
+        samples.dispatch(depthPass!, { ...common(depthParams), 9: out.depth, 10: owner, 11: out.color, 13: sampleCounter, 22: grids.order }, grids.count);
       }
       samples.dispatch(colourPass!, { ...common(params), ...resolve }, Math.ceil(subpixels / (frame.nx * frame.ny) / COLOUR_LANES));
       const checks = samples.params('sample', sampleParams(frame, diced, rect, CHECK_TIES));
@@ -346,7 +356,7 @@ export function sampleOpaque(
       addGpuTimes(frame, samples, 'sample');
       if (!variable) {
         frame.stats.opaqueTies += ties!;
-        frame.stats.opaqueGridsSampled += meeting.length;
+        frame.stats.gridsSampled += grids.count;
       }
       if (unresolved! > 0 || ties! > TIE_ENTRIES) {
         const walkPass = await samplePipeline(frame, 'opaqueResolve', variable);
@@ -373,7 +383,17 @@ export function sampleOpaque(
   });
 }
 
-/** The grids of the opaque path's nearest-first order whose subpixel bound (gridNearest) meets
+/** The grids a sampling pass over `rect` takes (gridsMeeting), in `order` on the GPU: the dicing
+ * bin's own list where it takes them all, else a transient buffer of `recorder`'s. */
+function regionGrids(frame: FrameGpu, recorder: CommandRecorder, diced: DicedGrids, counts: SampleCounts, rect: SubpixelRect): { order: GPUBuffer; count: number } {
+  const meeting = gridsMeeting(counts, rect);
+  if (meeting.length === diced.count) return { order: counts.nearestFirst!, count: diced.count };
+  const order = recorder.scratch('grids in the region', Math.max(1, meeting.length) * 4);
+  if (meeting.length > 0) frame.gpu.device.queue.writeBuffer(order, 0, meeting as Uint32Array<ArrayBuffer>);
+  return { order, count: meeting.length };
+}
+
+/** The grids of the dicing bin's order (orderNearestFirst) whose subpixel bound (gridNearest) meets
  * `rect`, in that order: a grid it misses holds no micropolygon that tests a subpixel of `rect`, and
  * a dicing bin cut into sampling regions (a frame larger than the subpixel buffer's binding) would
  * otherwise build every micropolygon of the bin in each region only to find most outside. */
