@@ -23,8 +23,8 @@ export interface RenderOptions {
   /** Where shading kernels come from; by default compiled RSL with the standard shaders only (no
    * shader files), the built-in surfaces as its fallback. */
   shading?: ShadingKernelProvider;
-  /** Grid size limit; default the largest grid binary dicing makes within the largest workgroup
-   * the device allows, at most 256 (195 vertices: 64 × 2 micropolygons). */
+  /** Grid size limit; default the largest balanced grid binary dicing makes within the largest
+   * workgroup the device allows, at most 256 (153 vertices: 16 × 8 micropolygons). */
   maxVertices?: number;
   /** Times each stage's passes on the GPU with timestamp queries (FrameStats.stageGpuMs) where the
    * adapter offers 'timestamp-query'; default true. */
