@@ -88,8 +88,10 @@ fn bindsAux() { _ = arrayLength(&userCorners); }
 // on CPU drivers, and lavapipe stores lane by lane, a vec4 at the cost of a word.
 @group(0) @binding(20) var<storage, read_write> clearedDepth: array<vec4u>;
 @group(0) @binding(23) var<storage, read_write> clearedIds: array<vec4u>;
-// Per grid, the nearest camera depth of its vertices (gridNearest), and the grids in the order the
-// opaque path's depth pass takes them, nearest first (stages/sample.ts orderNearestFirst).
+// Per grid, the nearest camera depth of its vertices and its subpixel bound (gridNearest), and the
+// grids a sampling region's passes take, in the order they take them: nearest first for the opaque
+// path's depth pass, the grids' own order for the count and write passes (stages/sample.ts
+// orderNearestFirst, regionGrids).
 @group(0) @binding(21) var<storage, read_write> gridNearestDepth: array<f32>;
 @group(0) @binding(24) var<storage, read_write> gridSubpixels: array<vec4i>;
 @group(0) @binding(22) var<storage, read> nearestFirst: array<u32>;

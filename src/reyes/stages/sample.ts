@@ -72,8 +72,9 @@ function storage(): number {
   return GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 }
 
-/** The sampling kernels' parameters; `gridCount`: the grids the dispatch takes (opaqueDepth: of the
- * nearest-first order its region takes, gridsMeeting), else the dicing bin's. */
+/** The sampling kernels' parameters; `gridCount`: the grids the dispatch takes (opaqueDepth,
+ * countSamples and writeSamples: those of the dicing bin's order its region takes, regionGrids),
+ * else the dicing bin's. */
 function sampleParams(frame: FrameGpu, diced: DicedGrids, rect: SubpixelRect, mode = COLOUR_PIXELS, gridCount = diced.count): Uint32Array {
   const planes = frame.camera.clipPlanes.slice(0, MAX_CLIP_PLANES);
   return packUniform(SAMPLE_PARAMS, {
@@ -136,8 +137,9 @@ export function samplePipelines(frame: FrameGpu): Promise<GPUComputePipeline[]> 
 export interface SampleCounts {
   counts: GPUBuffer;
   offsets: GPUBuffer;
-  /** The opaque path's: the order opaqueDepth takes the grids in (orderNearestFirst), on the GPU
-   * and here, and each grid's subpixel bound (x0, y0, x1, y1, inclusive: gridNearest). */
+  /** The order the sampling passes take the grids in (orderNearestFirst: nearest first on the
+   * opaque path, the grids' own order on the transparent one), on the GPU and here, and each grid's
+   * subpixel bound (x0, y0, x1, y1, inclusive: gridNearest). */
   nearestFirst?: GPUBuffer;
   nearestOrder?: Uint32Array;
   gridSubpixels?: Int32Array;
